@@ -1,0 +1,68 @@
+import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from './limits'
+
+export interface FrameworkCompetitor {
+  name: string
+  alternativeNames: string[]
+  domains: string[]
+}
+
+export interface Framework {
+  competitors: FrameworkCompetitor[]
+  brandDomains: string[]
+  queries: string[]
+}
+
+const clean = (s: unknown) => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '')
+
+/** Trims, de-duplicates (case-insensitively), drops the own brand and caps the lists (§5, §9). */
+export function cleanFramework(raw: Partial<Framework>, input: { brand: string; maxCompetitors: number; maxQueries: number }): Framework {
+  const seen = new Set([input.brand.trim().toLowerCase()])
+  const competitors: FrameworkCompetitor[] = []
+  for (const c of raw.competitors ?? []) {
+    const name = clean(c?.name)
+    if (!name || seen.has(name.toLowerCase())) continue
+    seen.add(name.toLowerCase())
+    competitors.push({
+      name,
+      alternativeNames: [...new Set((c.alternativeNames ?? []).map(clean).filter((a) => a && a.toLowerCase() !== name.toLowerCase()))],
+      domains: [...new Set((c.domains ?? []).map(clean).filter(Boolean))],
+    })
+    if (competitors.length >= Math.min(input.maxCompetitors, MAX_COMPETITORS)) break
+  }
+  const seenQ = new Set<string>()
+  const queries: string[] = []
+  for (const q of raw.queries ?? []) {
+    const text = clean(q)
+    if (!text || seenQ.has(text.toLowerCase())) continue
+    seenQ.add(text.toLowerCase())
+    queries.push(text)
+    if (queries.length >= Math.min(input.maxQueries, MAX_QUERIES)) break
+  }
+  return { competitors, brandDomains: [...new Set((raw.brandDomains ?? []).map(clean).filter(Boolean))], queries }
+}
+
+/** §7: when generation fails the user still gets an editable framework (19 competitors, 40 or 20 queries). */
+export function fallbackFramework(input: { brand: string; market: string; region?: string; isLightMode: boolean }): Framework {
+  const market = input.market.trim().replace(/\.$/, '') || 'this market'
+  const where = input.region?.trim() ? ` in ${input.region.trim()}` : ''
+  const templates = [
+    `best ${market}${where}`,
+    `top rated ${market}${where}`,
+    `most reliable ${market}${where}`,
+    `${market} comparison${where}`,
+    `affordable ${market}${where}`,
+    `premium ${market}${where}`,
+    `${market} recommendations for beginners`,
+    `${market} reviews${where}`,
+    `which ${market} brand is best value`,
+    `${market} alternatives to ${input.brand}`,
+  ]
+  const modifiers = ['', ' in 2026', ' for small businesses', ' according to experts']
+  const max = input.isLightMode ? MAX_QUERIES_LIGHT : MAX_QUERIES
+  const queries: string[] = []
+  for (const m of modifiers) for (const t of templates) if (queries.length < max) queries.push(`${t}${m}`)
+  const competitors = Array.from({ length: MAX_COMPETITORS }, (_, i) => ({ name: `Competitor ${i + 1}`, alternativeNames: [], domains: [] }))
+  return { competitors, brandDomains: [], queries }
+}
+
+export const FRAMEWORK_LIMITS = { maxCompetitors: MAX_COMPETITORS, maxQueries: MAX_QUERIES, maxQueriesLight: MAX_QUERIES_LIGHT }

@@ -1,0 +1,1 @@
+export { isDemoMode, loadProviderConfigs } from '../../activities/gateway/config'

@@ -1,0 +1,29 @@
+/**
+ * `npm test`: every unit, integration and browser test against a throwaway stack
+ * (started by tests/setup/global-setup.ts), then one summary line.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { root } from './stack'
+
+const started = Date.now()
+const report = path.join(root, 'test-artifacts', 'vitest-report.json')
+mkdirSync(path.dirname(report), { recursive: true })
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs')
+const child = spawn(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+})
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig))
+child.on('exit', (code) => {
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+    console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)
+  } catch {
+    console.log('\ntests: the test runner wrote no report')
+  }
+  console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  process.exit(code ?? 1)
+})

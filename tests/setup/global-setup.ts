@@ -1,0 +1,144 @@
+/**
+ * One real stack for the integration and browser tests: PostgreSQL (embedded, or DATABASE_URL),
+ * a Temporal dev server (or TEMPORAL_ADDRESS), the model simulator, the OIDC stand-in for
+ * Microsoft, the real worker process and the built web app. Torn down after the run.
+ */
+import type { TestProject } from 'vitest/node'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { buildApp, freePort, httpOk, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from '../../scripts/stack'
+import { getSql, closeAllSql } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import type { TestEnv } from '../support/env'
+
+const PROVIDER_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'PERPLEXITY_API_KEY', 'XAI_API_KEY', 'DEEPSEEK_API_KEY']
+
+export default async function setup(project: TestProject) {
+  const stops: Array<() => Promise<void>> = []
+  const runId = randomBytes(4).toString('hex')
+  const dataDir = path.join(root, '.test-data', runId)
+  const artifactsDir = path.join(root, 'test-artifacts')
+  mkdirSync(path.join(artifactsDir, 'logs'), { recursive: true })
+  mkdirSync(dataDir, { recursive: true })
+  const logFile = (name: string) => path.join(artifactsDir, 'logs', `${name}.log`)
+
+  let databaseUrl = process.env.DATABASE_URL
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort(), persistent: false })
+    stops.push(pg.stop)
+    databaseUrl = pg.url
+  }
+  await migrate(getSql(databaseUrl))
+  await closeAllSql()
+
+  let temporalAddress = process.env.TEMPORAL_ADDRESS
+  if (!temporalAddress) {
+    const t = await startTemporal({ dbFile: path.join(dataDir, 'temporal.db'), port: await freePort(), uiPort: await freePort(), logFile: logFile('temporal') })
+    stops.push(t.stop)
+    temporalAddress = t.address
+  }
+  const taskQueue = `brand-analysis-test-${runId}`
+
+  const { startSimulator } = await import('../../simulator/server')
+  const sim = await startSimulator({ port: 0 })
+  stops.push(sim.close)
+
+  const appPort = await freePort()
+  const appUrl = `http://127.0.0.1:${appPort}`
+  let oidc: TestEnv['oidc'] = { issuer: '', clientId: '', clientSecret: '' }
+  if (existsSync(path.join(root, 'tests', 'support', 'oidc-stand-in.ts'))) {
+    const { startOidcStandIn } = await import('../support/oidc-stand-in')
+    const op = await startOidcStandIn({ redirectUris: [`${appUrl}/auth/microsoft/callback`] })
+    stops.push(op.close)
+    oidc = { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret }
+  }
+
+  buildApp()
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    MODEL_SIMULATOR_URL: sim.url,
+    DEMO_MODE: 'true',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    APP_URL: appUrl,
+    ADMIN_EMAILS: 'admin@example.test',
+    // Short per-call timeout so timeout faults are retried quickly in tests.
+    OPENAI_TIMEOUT_MS: '5000', ANTHROPIC_TIMEOUT_MS: '5000', GEMINI_TIMEOUT_MS: '5000',
+    PERPLEXITY_TIMEOUT_MS: '5000', XAI_TIMEOUT_MS: '5000', DEEPSEEK_TIMEOUT_MS: '5000',
+    ...(oidc.clientId
+      ? { MICROSOFT_CLIENT_ID: oidc.clientId, MICROSOFT_CLIENT_SECRET: oidc.clientSecret, MICROSOFT_TENANT_ID: 'test', MICROSOFT_AUTHORITY: oidc.issuer }
+      : {}),
+  }
+  for (const k of PROVIDER_KEYS) env[k] = ''
+
+  let worker: Managed | null = null
+  let workerNo = 0
+  const startWorker = async () => {
+    worker = startNodeProcess('worker', 'worker/index.ts', env, logFile(`worker-${++workerNo}`))
+    // The worker logs once it polls the task queue.
+    await waitFor('worker', async () => workerReady(logFile(`worker-${workerNo}`)), 120_000, worker.child)
+  }
+  await startWorker()
+  stops.push(async () => void (await worker?.stop()))
+  const web = startNodeProcess('web', 'scripts/server.ts', env, logFile('web'))
+  stops.push(web.stop)
+  await waitFor('web app', () => httpOk(`${appUrl}/api/auth/status`), 120_000, web.child)
+
+  // Control channel for tests that kill and restart the worker.
+  const control = http.createServer(async (req, res) => {
+    try {
+      if (req.url === '/worker/kill' || req.url === '/worker/restart') {
+        const w = worker as Managed | null
+        if (w && w.child.exitCode === null) {
+          const exited = new Promise((r) => w.child.once('exit', r))
+          w.child.kill('SIGKILL')
+          await exited
+        }
+        worker = null
+      }
+      if (req.url === '/worker/start' || req.url === '/worker/restart') await startWorker()
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid: (worker as Managed | null)?.child.pid ?? null }))
+    } catch (err) {
+      res.writeHead(500).end(String(err))
+    }
+  })
+  const controlPort = await freePort()
+  await new Promise<void>((r) => control.listen(controlPort, '127.0.0.1', r))
+  stops.push(() => new Promise((r) => control.close(() => r())))
+
+  const chromium = process.env.CHROMIUM_PATH || whichSync('chromium') || whichSync('chromium-browser') || whichSync('google-chrome')
+  project.provide('testEnv', {
+    appUrl,
+    databaseUrl,
+    temporalAddress,
+    taskQueue,
+    simulatorUrl: sim.url,
+    controlUrl: `http://127.0.0.1:${controlPort}`,
+    oidc,
+    artifactsDir,
+    chromiumPath: chromium,
+  } satisfies TestEnv)
+
+  return async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => console.error('teardown:', e))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function whichSync(cmd: string): string | null {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' })
+  return r.status === 0 ? r.stdout.trim() : null
+}
+
+async function workerReady(file: string) {
+  const { readFile } = await import('node:fs/promises')
+  return (await readFile(file, 'utf8').catch(() => '')).includes('worker started')
+}

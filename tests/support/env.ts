@@ -1,0 +1,31 @@
+import { inject } from 'vitest'
+
+export interface TestEnv {
+  appUrl: string
+  databaseUrl: string
+  temporalAddress: string
+  taskQueue: string
+  simulatorUrl: string
+  controlUrl: string
+  oidc: { issuer: string; clientId: string; clientSecret: string }
+  artifactsDir: string
+  chromiumPath: string | null
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testEnv: TestEnv
+  }
+}
+
+/** Addresses of the stack that tests/setup/global-setup.ts started for this run. */
+export function testEnv(): TestEnv {
+  return inject('testEnv')
+}
+
+/** Ask the global setup to kill (SIGKILL) or start the worker process. */
+export async function controlWorker(action: 'kill' | 'start' | 'restart') {
+  const res = await fetch(`${testEnv().controlUrl}/worker/${action}`, { method: 'POST' })
+  if (!res.ok) throw new Error(`worker ${action} failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { pid: number | null }
+}

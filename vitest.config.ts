@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+import path from 'node:path'
+
+const alias = { '~': path.resolve(__dirname, 'app') }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    globals: true,
+    reporters: ['default'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          globals: true,
+          include: ['app/**/*.test.{ts,tsx}', 'activities/**/*.test.ts', 'simulator/**/*.test.ts', 'workflows/**/*.test.ts', 'db/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          globals: true,
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          // One real stack (PostgreSQL, Temporal, worker, app) for the whole run: files take turns.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,2 @@
+export { analysisWorkflow } from './analysis'
+export { frameworkWorkflow } from './framework'
