@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/setup/global-setup.ts'],
           // One real stack (PostgreSQL, Temporal, worker, app) for the whole run: files take turns.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },

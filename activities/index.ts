@@ -6,18 +6,14 @@ import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activ
 import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
 import { modelById, type ProviderKey } from '../app/domain/models'
-import { parseAnswer, aggregateAnalysis, type AnswerForMetrics, type BrandDef } from '../app/domain/metrics'
+import { parseAnswer, type BrandDef } from '../app/domain/metrics'
+import { computeResults, type AnalysisSnapshot } from './results'
 import type { FrameworkInput, FrameworkOutput, ProgressDetails } from '../workflows/shared'
 import { cleanFramework } from '../app/domain/framework'
 
 export interface ActivityDeps {
   sql: postgres.Sql<any>
   gateway?: Gateway
-}
-
-interface AnalysisSnapshot {
-  queries: { index: number; query: string; topic?: string | null; audience?: string | null }[]
-  brands: { brand: BrandDef; competitors: BrandDef[] }
 }
 
 export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
@@ -180,27 +176,6 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         coalesce(progress->'modelStatus', '{}'::jsonb) || ${sql.json(progress.modelStatus as any)}::jsonb), updated_at = now()
       where id = ${analysisId}`
   }
-}
-
-/** Aggregates all stored answers of an analysis (also used by rebuild-mentions). */
-export async function computeResults(sql: postgres.Sql<any>, analysisId: number, snap: AnalysisSnapshot) {
-  const rows = await sql<{ model_id: number; query_index: number; query: string; sample: number; response: string; ok: boolean; mentions: any; rankings: any; sentiment: any }[]>`
-    select model_id, query_index, query, sample, response, ok, mentions, rankings, sentiment from api_responses where analysis_id = ${analysisId}`
-  const byIndex = new Map(snap.queries.map((q) => [q.index, q]))
-  const answers: AnswerForMetrics[] = rows.map((r) => ({
-    modelId: r.model_id,
-    queryIndex: r.query_index,
-    query: r.query,
-    sample: r.sample,
-    text: r.response,
-    ok: r.ok,
-    topic: byIndex.get(r.query_index)?.topic ?? null,
-    audience: byIndex.get(r.query_index)?.audience ?? null,
-    mentions: r.mentions,
-    rankings: r.rankings,
-    sentiment: r.sentiment,
-  }))
-  return aggregateAnalysis(answers, [{ ...snap.brands.brand, isOwn: true }, ...snap.brands.competitors]) as any
 }
 
 export type Activities = ReturnType<typeof createActivities>

@@ -1,0 +1,228 @@
+import { Link, useFetcher, useLocation, useRouteLoaderData, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import type { loader as rootLoader } from '~/root'
+import { headerPercent, type ActiveAnalysisSummary } from '~/domain/progress'
+import { usePolling } from './use-polling'
+
+export interface ShellProject {
+  id: number
+  name: string
+  brandDomain: string
+  isArchived: boolean
+  isLightMode: boolean
+  topics?: unknown[]
+  audiences?: unknown[]
+}
+
+export const SELECTED_PROJECT_KEY = 'selectedProjectId'
+
+export function useRootData() {
+  return useRouteLoaderData<typeof rootLoader>('root')
+}
+
+function DemoBanner() {
+  return (
+    <div className="demo-banner" role="note" data-testid="demo-banner">
+      <strong>Demo mode:</strong> answers come from the built-in model simulator, not the real AI models. To use real models, set API keys
+      such as <code>OPENAI_API_KEY</code>, <code>ANTHROPIC_API_KEY</code>, <code>GEMINI_API_KEY</code>, <code>PERPLEXITY_API_KEY</code>,{' '}
+      <code>XAI_API_KEY</code> and <code>DEEPSEEK_API_KEY</code> and restart (see the README).
+    </div>
+  )
+}
+
+function AnalysisButton() {
+  const [active, setActive] = useState<ActiveAnalysisSummary[]>([])
+  usePolling(async () => {
+    const res = await fetch('/api/analyses?activeOnly=true', { cache: 'no-store' })
+    if (res.ok) setActive(await res.json())
+  }, 2000)
+  const percent = headerPercent(active)
+  if (percent === null) return null
+  return (
+    <Link to="/analysis-progress" className="analysis-pill" data-testid="header-analysis">
+      Analysis {percent}%
+    </Link>
+  )
+}
+
+function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
+  const [open, setOpen] = useState(false)
+  const logout = useFetcher<{ logoutUrl?: string }>()
+  useEffect(() => {
+    if (logout.state === 'idle' && logout.data?.logoutUrl) window.location.assign(logout.data.logoutUrl)
+  }, [logout.state, logout.data])
+  return (
+    <div className="user-menu">
+      <button className="btn" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {email}
+      </button>
+      {open && (
+        <div className="user-menu-list" role="menu" onClick={() => setOpen(false)}>
+          <Link to="/profile" role="menuitem">Profile &amp; Limits</Link>
+          <Link to="/projects" role="menuitem">My Projects</Link>
+          <Link to="/analysis-settings" role="menuitem">Analysis Settings</Link>
+          <Link to="/info" role="menuitem">Support &amp; Info</Link>
+          {isAdmin && <Link to="/admin" role="menuitem">Admin Controls</Link>}
+          <button
+            role="menuitem"
+            onClick={(e) => {
+              e.stopPropagation()
+              logout.submit({}, { method: 'POST', action: '/logout', encType: 'application/json' })
+            }}
+          >
+            {logout.state !== 'idle' ? 'Logging out...' : 'Logout'}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+export function Header({ projects = [], onToggleMenu }: { projects?: ShellProject[]; onToggleMenu?: () => void }) {
+  const data = useRootData()
+  const user = data?.user
+  const [mobileOpen, setMobileOpen] = useState(false)
+  return (
+    <>
+      <header className="app-header">
+        <button className="btn mobile-menu-btn" aria-label="Menu" onClick={() => (onToggleMenu ? onToggleMenu() : setMobileOpen((o) => !o))}>
+          ☰
+        </button>
+        <Link to="/" className="logo">AI Brand Visibility</Link>
+        <nav aria-label="Main">
+          <Link to="/?phase=1&tab=setup">New</Link>
+          <Link to="/projects">Projects</Link>
+          <Link to="/support">Support</Link>
+          <Link to="/whats-new">What&apos;s New?</Link>
+          {user?.isAdmin && <Link to="/admin">Admin</Link>}
+        </nav>
+        {user && <AnalysisButton />}
+        {user && <UserMenu email={user.email} isAdmin={user.isAdmin} />}
+      </header>
+      {mobileOpen && (
+        <div className="panel" style={{ margin: 0, borderRadius: 0 }} data-testid="mobile-menu">
+          <Link to="/?phase=1&tab=setup" className="btn">New Project</Link> <Link to="/projects" className="btn">My Projects</Link>{' '}
+          <Link to="/whats-new" className="btn">What&apos;s New?</Link>
+          <div style={{ marginTop: '.5rem' }}>
+            <strong>Switch Project</strong>
+            {projects.filter((p) => !p.isArchived).map((p) => (
+              <div key={p.id}>
+                <Link to={`/?phase=2&project=${p.id}&tab=overview`}>{p.name}</Link>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+      {data?.demoMode && <DemoBanner />}
+    </>
+  )
+}
+
+interface PhaseDef {
+  n: number
+  key: string
+  label: string
+  tabs?: { key: string; label: string; badge?: string; when?: (p: ShellProject | null) => boolean }[]
+  lightLocked?: boolean
+  badge?: string
+}
+
+export const PHASES: PhaseDef[] = [
+  { n: 1, key: 'setup', label: 'Setup', tabs: [{ key: 'setup-beta', label: 'Topics & Audiences', badge: 'NEW' }, { key: 'setup', label: 'Legacy' }] },
+  {
+    n: 2,
+    key: 'analysis',
+    label: 'Analysis',
+    tabs: [
+      { key: 'overview', label: 'Overview' },
+      { key: 'share-of-model', label: 'Share of Model' },
+      { key: 'topics', label: 'Topics', when: (p) => Boolean(p?.topics?.length) },
+      { key: 'audiences', label: 'Audiences', when: (p) => Boolean(p?.audiences?.length) },
+      { key: 'brand-rank', label: 'Brand Rank' },
+      { key: 'ranking-detail', label: 'Query Rank' },
+      { key: 'mentions', label: 'Mentions' },
+      { key: 'sentiment', label: 'Sentiment' },
+      { key: 'sentiment-detail', label: 'Sentiment Detail' },
+      { key: 'api-data', label: 'API Data' },
+      { key: 'model-admin', label: 'Model Admin' },
+    ],
+  },
+  { n: 3, key: 'trends', label: 'Trends', lightLocked: true },
+  { n: 4, key: 'source-insights', label: 'Source Insights', lightLocked: true },
+  { n: 5, key: 'content-optimiser', label: 'Content Optimiser' },
+  { n: 6, key: 'content-ideator', label: 'Content Ideator' },
+  { n: 7, key: 'ai-chat', label: 'AI Chat', badge: 'BETA' },
+  { n: 8, key: 'settings', label: 'Analysis settings' },
+]
+
+/** The collapsible phase sidebar with the project selector on top (§2). */
+export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { projects: ShellProject[]; selected: ShellProject | null; phase: number; tab: string; mobileOpen?: boolean }) {
+  const [collapsed, setCollapsed] = useState(false)
+  const [, setParams] = useSearchParams()
+  const location = useLocation()
+  const light = Boolean(selected?.isLightMode)
+  const projectParam = selected ? `&project=${selected.id}` : ''
+  return (
+    <aside className={`phase-sidebar${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`} aria-label="Phases">
+      <div style={{ display: 'flex', gap: '.4rem', alignItems: 'center' }}>
+        <select
+          className="project-selector"
+          aria-label="Project"
+          value={selected?.id ?? ''}
+          style={{ flex: 1, padding: '.4rem' }}
+          onChange={(e) => {
+            const id = e.target.value
+            if (id) localStorage.setItem(SELECTED_PROJECT_KEY, id)
+            else localStorage.removeItem(SELECTED_PROJECT_KEY)
+            // §2: switching project opens phase 2 overview (combined model, all topics).
+            const onHome = location.pathname === '/' || location.pathname.startsWith('/projects')
+            setParams(id ? { phase: onHome ? '2' : String(phase), project: id, tab: 'overview' } : {})
+          }}
+        >
+          <option value="">Select a project…</option>
+          {projects.filter((p) => !p.isArchived).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <button className="btn btn-small" aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} onClick={() => setCollapsed((c) => !c)}>
+          {collapsed ? '»' : '«'}
+        </button>
+      </div>
+      <ul className="phase-list">
+        {PHASES.map((p) => {
+          const locked = p.lightLocked && light
+          const active = p.n === phase
+          return (
+            <li key={p.key} className={`phase-item${active ? ' active' : ''}${locked ? ' disabled' : ''}`}>
+              {locked ? (
+                <span title="Not available in Light Mode">
+                  <span className="phase-num">{p.n}</span>
+                  <span className="phase-label">{p.label}</span>
+                </span>
+              ) : (
+                <Link to={`/?phase=${p.n}${projectParam}${p.tabs ? `&tab=${p.tabs[0].key === 'setup-beta' ? 'setup' : p.tabs[0].key}` : ''}`}>
+                  <span className="phase-num">{p.n}</span>
+                  <span className="phase-label">{p.label}</span>
+                  {p.badge && <span className="badge badge-new">{p.badge}</span>}
+                </Link>
+              )}
+              {active && p.tabs && (
+                <ul className="phase-subtabs">
+                  {p.tabs.filter((t) => !t.when || t.when(selected)).map((t) => (
+                    <li key={t.key}>
+                      <Link className={t.key === tab ? 'active' : ''} to={`/?phase=${p.n}${projectParam}&tab=${t.key}`}>
+                        {t.label} {t.badge && <span className="badge badge-new">{t.badge}</span>}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </aside>
+  )
+}

@@ -1,0 +1,424 @@
+import { z } from 'zod'
+import type postgres from 'postgres'
+import { db } from './db.server'
+import { limitsOf, type User } from './auth.server'
+import { badRequest, forbidden, notFound } from './http.server'
+import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT, MAX_SAMPLES } from '../domain/limits'
+import { validateAlternativeName, type BrandDef } from '../domain/metrics'
+
+export type AccessType = 'owner' | 'shared' | 'public' | 'admin'
+
+export interface BrandDetails {
+  name: string
+  alternativeNames: string[]
+  domains: string[]
+}
+
+export interface QueryItem {
+  query: string
+  topic?: string | null
+  audience?: string | null
+  audienceContext?: string | null
+}
+
+export interface Project {
+  id: number
+  name: string
+  brandDomain: string
+  brandDisplayName: string
+  marketDescription: string
+  marketType: 'B2C' | 'B2B'
+  marketRegion: string
+  language: string
+  competitors: string[]
+  competitorDetails: BrandDetails[]
+  brandDetails: BrandDetails
+  queries: string[]
+  queriesWithAudience: QueryItem[]
+  audiences: unknown[]
+  topics: { id: string; name: string; relevance: number }[]
+  isLightMode: boolean
+  isAdvancedMode: boolean
+  isArchived: boolean
+  isPublic: boolean
+  isShared: boolean
+  accessType: AccessType
+  userId: number
+  ownerEmail: string
+  userEmail: string
+  samplesPerQuery: number
+  createdAt: string
+  updatedAt: string
+  latestAnalysis: { id: number; status: string; createdAt: string } | null
+}
+
+// ---------------------------------------------------------------- validation
+
+const trimmed = z.string().transform((s) => s.replace(/\s+/g, ' ').trim())
+const nameList = z.array(trimmed).transform((l) => l.filter(Boolean))
+
+const brandDetailsSchema = z.object({
+  name: trimmed.optional(),
+  alternativeNames: nameList.default([]),
+  domains: nameList.default([]),
+})
+
+const queryItemSchema = z.union([
+  trimmed,
+  z.object({ query: trimmed, topic: z.string().nullish(), audience: z.string().nullish(), audienceContext: z.string().nullish() }),
+])
+
+/** Competitors may arrive as a list of names, a comma-separated string, or detail objects (§3). */
+const competitorsSchema = z
+  .union([z.string(), z.array(z.union([trimmed, brandDetailsSchema.extend({ name: trimmed })]))])
+  .transform((v) => (typeof v === 'string' ? v.split(',') : v))
+  .transform((list) => list.map((c) => (typeof c === 'string' ? { name: c.trim(), alternativeNames: [], domains: [] } : { ...c, name: c.name })))
+
+const required = (message: string) => z.string({ required_error: message, invalid_type_error: message }).transform((s) => s.trim()).pipe(z.string().min(1, message))
+
+export const projectInputSchema = z.object({
+  name: required('Project name is required'),
+  brandDomain: required('Brand name is required'),
+  marketDescription: required('Market description is required'),
+  marketRegion: z.string().max(200).optional().default('').transform((s) => s.trim()),
+  language: z.string().optional().default('en-GB').transform((s) => s || 'en-GB'),
+  marketType: z.enum(['B2C', 'B2B'], { errorMap: () => ({ message: 'Market type must be B2C or B2B' }) }).optional().default('B2C'),
+  competitors: competitorsSchema.optional().default([]),
+  competitorDetails: z.array(brandDetailsSchema.extend({ name: trimmed })).optional(),
+  brandDetails: brandDetailsSchema.optional(),
+  queries: z.array(queryItemSchema).optional().default([]),
+  queriesWithAudience: z.array(queryItemSchema).optional(),
+  audiences: z.array(z.any()).optional(),
+  topics: z.array(z.any()).optional(),
+  isLightMode: z.boolean().optional().default(false),
+  isAdvancedMode: z.boolean().optional().default(false),
+  samplesPerQuery: z.number().int().min(1, 'Samples per query must be between 1 and 5').max(MAX_SAMPLES, 'Samples per query must be between 1 and 5').optional().default(1),
+})
+export type ProjectInput = z.infer<typeof projectInputSchema>
+
+export const projectPatchSchema = z.object({
+  name: required('Project name is required').optional(),
+  brandDomain: required('Brand domain is required').optional(),
+  marketDescription: required('Market description is required').optional(),
+  marketRegion: z.string().max(200).optional(),
+  language: z.string().optional(),
+  marketType: z.enum(['B2C', 'B2B']).optional(),
+  competitors: competitorsSchema.optional(),
+  competitorDetails: z.array(brandDetailsSchema.extend({ name: trimmed })).optional(),
+  brandDetails: brandDetailsSchema.optional(),
+  queries: z.array(queryItemSchema).optional(),
+  isLightMode: z.boolean().optional(),
+  samplesPerQuery: z.number().int().min(1).max(MAX_SAMPLES).optional(),
+})
+
+interface NormalisedLists {
+  brand: BrandDetails
+  competitors: BrandDetails[]
+  queries: QueryItem[]
+}
+
+/** §5 rules for competitors, queries and alternative names; any breach is a 400 with the rule's message. */
+export function normaliseLists(input: {
+  brandDomain: string
+  brandDetails?: { alternativeNames: string[]; domains: string[] }
+  competitors: { name: string; alternativeNames?: string[]; domains?: string[] }[]
+  competitorDetails?: { name: string; alternativeNames: string[]; domains: string[] }[]
+  queries: (string | QueryItem)[]
+  isLightMode: boolean
+}): NormalisedLists {
+  const brand: BrandDetails = { name: input.brandDomain, alternativeNames: [], domains: [...new Set(input.brandDetails?.domains ?? [])] }
+  const details = new Map((input.competitorDetails ?? []).map((d) => [d.name.toLowerCase(), d]))
+  const competitors: BrandDetails[] = []
+  const seen = new Set<string>([brand.name.toLowerCase()])
+  for (const c of input.competitors) {
+    const name = c.name.trim()
+    if (!name) continue
+    if (seen.has(name.toLowerCase())) {
+      if (name.toLowerCase() === brand.name.toLowerCase()) badRequest(`"${name}" is your own brand and cannot also be a competitor`)
+      badRequest(`Competitor "${name}" is listed twice; competitors must be unique`)
+    }
+    seen.add(name.toLowerCase())
+    const d = details.get(name.toLowerCase())
+    competitors.push({ name, alternativeNames: [], domains: [...new Set(d?.domains ?? c.domains ?? [])] })
+  }
+  if (competitors.length > MAX_COMPETITORS) badRequest(`A project can have at most ${MAX_COMPETITORS} competitors (you sent ${competitors.length})`)
+
+  // Alternative names are checked one by one against everything accepted so far.
+  const all = (): BrandDef[] => [{ ...brand, isOwn: true }, ...competitors]
+  const addAlternatives = (target: BrandDetails, names: string[]) => {
+    for (const alt of names) {
+      const problem = validateAlternativeName(alt, target, all())
+      if (problem) badRequest(`Invalid Alternative Name: ${problem}`, { alternativeNames: problem })
+      target.alternativeNames.push(alt.trim())
+    }
+  }
+  addAlternatives(brand, input.brandDetails?.alternativeNames ?? [])
+  for (const c of competitors) {
+    const d = details.get(c.name.toLowerCase())
+    const source = input.competitors.find((x) => x.name.trim().toLowerCase() === c.name.toLowerCase())
+    addAlternatives(c, d?.alternativeNames ?? source?.alternativeNames ?? [])
+  }
+
+  const max = input.isLightMode ? MAX_QUERIES_LIGHT : MAX_QUERIES
+  const queries: QueryItem[] = []
+  const seenQ = new Set<string>()
+  for (const q of input.queries) {
+    const item = typeof q === 'string' ? { query: q } : q
+    const text = item.query.replace(/\s+/g, ' ').trim()
+    if (!text) continue
+    if (text.length > 500) badRequest('A query can be at most 500 characters long')
+    if (seenQ.has(text.toLowerCase())) badRequest(`The query "${text}" is listed twice; queries must be unique`)
+    seenQ.add(text.toLowerCase())
+    queries.push({ query: text, topic: item.topic ?? null, audience: item.audience ?? null, audienceContext: item.audienceContext ?? null })
+  }
+  if (queries.length > max) badRequest(`Maximum of ${max} queries reached${input.isLightMode ? ' (Light Mode)' : ''}: you sent ${queries.length}`)
+  return { brand, competitors, queries }
+}
+
+// ---------------------------------------------------------------- reading
+
+interface ProjectRow {
+  id: number
+  user_id: number
+  name: string
+  brand_domain: string
+  market_description: string
+  market_type: 'B2C' | 'B2B'
+  market_region: string
+  language: string
+  brand_details: Partial<BrandDetails>
+  is_light_mode: boolean
+  is_advanced_mode: boolean
+  is_archived: boolean
+  is_public: boolean
+  samples_per_query: number
+  created_at: Date
+  updated_at: Date
+  owner_email: string
+  share_archived: boolean | null
+  is_shared: boolean
+}
+
+const projectSelect = (sql: postgres.Sql<any>, userId: number) => sql`
+  select p.*, u.email as owner_email, s.is_archived as share_archived,
+    exists (select 1 from project_shares x where x.project_id = p.id) as is_shared
+  from projects p
+  join users u on u.id = p.user_id
+  left join project_shares s on s.project_id = p.id and s.user_id = ${userId}`
+
+function accessOf(row: ProjectRow, user: User): AccessType | null {
+  if (row.user_id === user.id) return 'owner'
+  if (row.share_archived !== null) return 'shared'
+  if (row.is_public) return 'public'
+  if (user.isAdmin) return 'admin'
+  return null
+}
+
+async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
+  if (rows.length === 0) return []
+  const sql = db()
+  const ids = rows.map((r) => r.id)
+  const [competitors, queries, audiences, topics, latest] = await Promise.all([
+    sql<{ project_id: number; name: string; alternative_names: string[]; domains: string[] }[]>`
+      select project_id, name, alternative_names, domains from project_competitors where project_id in ${sql(ids)} order by position`,
+    sql<{ project_id: number; query: string; topic: string | null; audience: string | null; audience_context: string | null }[]>`
+      select project_id, query, topic, audience, audience_context from project_queries where project_id in ${sql(ids)} order by position`,
+    sql<{ project_id: number; id: string; name: string; description: string; type: string; data: any; is_selected: boolean }[]>`
+      select project_id, id, name, description, type, data, is_selected from audiences where project_id in ${sql(ids)} order by position`,
+    sql<{ project_id: number; id: string; name: string; relevance: number }[]>`
+      select project_id, id, name, relevance from topics where project_id in ${sql(ids)} order by position`,
+    sql<{ project_id: number; id: number; status: string; created_at: Date }[]>`
+      select distinct on (project_id) project_id, id, status, created_at from analyses where project_id in ${sql(ids)} order by project_id, created_at desc`,
+  ])
+  return rows.map((r) => {
+    const comps = competitors.filter((c) => c.project_id === r.id).map((c) => ({ name: c.name, alternativeNames: c.alternative_names, domains: c.domains }))
+    const qs = queries.filter((q) => q.project_id === r.id).map((q) => ({ query: q.query, topic: q.topic, audience: q.audience, audienceContext: q.audience_context }))
+    const l = latest.find((a) => a.project_id === r.id)
+    const access = accessOf(r, user) ?? 'public'
+    return {
+      id: r.id,
+      name: r.name,
+      brandDomain: r.brand_domain,
+      brandDisplayName: r.brand_domain,
+      marketDescription: r.market_description,
+      marketType: r.market_type,
+      marketRegion: r.market_region,
+      language: r.language,
+      competitors: comps.map((c) => c.name),
+      competitorDetails: comps,
+      brandDetails: { name: r.brand_domain, alternativeNames: r.brand_details.alternativeNames ?? [], domains: r.brand_details.domains ?? [] },
+      queries: qs.map((q) => q.query),
+      queriesWithAudience: qs,
+      audiences: audiences.filter((a) => a.project_id === r.id).map((a) => ({ id: a.id, name: a.name, description: a.description, type: a.type, isSelectedForAnalysis: a.is_selected, ...a.data })),
+      topics: topics.filter((t) => t.project_id === r.id).map((t) => ({ id: t.id, name: t.name, relevance: t.relevance })),
+      isLightMode: r.is_light_mode,
+      isAdvancedMode: r.is_advanced_mode,
+      isArchived: access === 'shared' ? Boolean(r.share_archived) : r.is_archived,
+      isPublic: r.is_public,
+      isShared: access === 'shared' || r.is_shared,
+      accessType: access,
+      userId: r.user_id,
+      ownerEmail: r.owner_email,
+      userEmail: r.owner_email,
+      samplesPerQuery: r.samples_per_query,
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+      latestAnalysis: l ? { id: l.id, status: l.status, createdAt: l.created_at.toISOString() } : null,
+    }
+  })
+}
+
+/** The user's own projects and those shared with them (§6); public ones are listed for admins separately. */
+export async function listProjects(user: User): Promise<Project[]> {
+  const sql = db()
+  const rows = await sql<ProjectRow[]>`
+    ${projectSelect(sql, user.id)}
+    where p.user_id = ${user.id} or s.user_id is not null
+    order by p.created_at desc`
+  return hydrate(rows, user)
+}
+
+export async function listAllProjectsForAdmin(user: User) {
+  const sql = db()
+  const rows = await sql<ProjectRow[]>`${projectSelect(sql, user.id)} order by p.created_at desc`
+  const all = await hydrate(rows, user)
+  return {
+    personal: all.filter((p) => p.userId === user.id),
+    others: all.filter((p) => p.userId !== user.id && p.accessType !== 'shared'),
+    shared: all.filter((p) => p.accessType === 'shared'),
+    public: all.filter((p) => p.isPublic),
+  }
+}
+
+/**
+ * A project the user may see. 'write' needs ownership; anything else the user may not see is a 404,
+ * so ids of other people's projects are not revealed.
+ */
+export async function getProject(user: User, id: number, need: 'read' | 'write' = 'read'): Promise<Project> {
+  const sql = db()
+  const [row] = await sql<ProjectRow[]>`${projectSelect(sql, user.id)} where p.id = ${id}`
+  const access = row ? accessOf(row, user) : null
+  if (!row || !access) notFound('Project not found')
+  if (need === 'write' && access !== 'owner') forbidden('Only the owner of this project can change it')
+  return (await hydrate([row], user))[0]
+}
+
+// ---------------------------------------------------------------- writing
+
+async function writeLists(tx: postgres.TransactionSql<any>, projectId: number, lists: Partial<NormalisedLists>) {
+  if (lists.competitors) {
+    await tx`delete from project_competitors where project_id = ${projectId}`
+    if (lists.competitors.length)
+      await tx`insert into project_competitors ${tx(
+        lists.competitors.map((c, i) => ({ project_id: projectId, position: i, name: c.name, alternative_names: c.alternativeNames, domains: c.domains })),
+      )}`
+  }
+  if (lists.queries) {
+    await tx`delete from project_queries where project_id = ${projectId}`
+    if (lists.queries.length)
+      await tx`insert into project_queries ${tx(
+        lists.queries.map((q, i) => ({ project_id: projectId, position: i, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audience_context: q.audienceContext ?? null })),
+      )}`
+  }
+}
+
+export function assertCanCreate(user: User) {
+  if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
+  const l = limitsOf(user)
+  if (!l.canCreateProject) forbidden(`Project limit reached (${l.projectsRemaining ?? 0} remaining)`)
+}
+
+/** POST /api/projects. A project with the same name and brand is updated rather than duplicated (§2 warning). */
+export async function createOrUpdateProject(user: User, input: ProjectInput): Promise<{ project: Project; created: boolean }> {
+  if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
+  const isLightMode = user.tier === 'light' ? true : input.isLightMode
+  const lists = normaliseLists({ ...input, queries: input.queriesWithAudience?.length ? input.queriesWithAudience : input.queries, isLightMode })
+  const sql = db()
+  const [existing] = await sql<{ id: number }[]>`
+    select id from projects where user_id = ${user.id} and lower(name) = lower(${input.name}) and lower(brand_domain) = lower(${input.brandDomain})`
+  if (!existing) assertCanCreate(user)
+  const id = await sql.begin(async (tx) => {
+    const values = {
+      name: input.name,
+      brand_domain: input.brandDomain,
+      market_description: input.marketDescription,
+      market_type: input.marketType,
+      market_region: input.marketRegion,
+      language: input.language,
+      brand_details: tx.json({ alternativeNames: lists.brand.alternativeNames, domains: lists.brand.domains }),
+      is_light_mode: isLightMode,
+      is_advanced_mode: input.isAdvancedMode,
+      samples_per_query: input.samplesPerQuery,
+    }
+    let projectId: number
+    if (existing) {
+      await tx`update projects set ${tx(values)}, updated_at = now() where id = ${existing.id}`
+      projectId = existing.id
+    } else {
+      ;[{ id: projectId }] = await tx<{ id: number }[]>`insert into projects ${tx({ ...values, user_id: user.id })} returning id`
+    }
+    await writeLists(tx, projectId, lists)
+    await writeAudiencesAndTopics(tx, projectId, input.audiences, input.topics)
+    return projectId
+  })
+  return { project: await getProject(user, id), created: !existing }
+}
+
+async function writeAudiencesAndTopics(tx: postgres.TransactionSql<any>, projectId: number, audiences?: any[], topics?: any[]) {
+  if (audiences) {
+    await tx`delete from audiences where project_id = ${projectId}`
+    const rows = audiences
+      .filter((a) => a && typeof a.name === 'string' && a.name.trim())
+      .map((a, i) => {
+        const { id, name, description, type, isSelectedForAnalysis, ...data } = a
+        return { project_id: projectId, id: String(id ?? `custom-${i}`), position: i, name: String(name).trim(), description: String(description ?? ''), type: String(type ?? 'need-based'), data: tx.json(data), is_selected: Boolean(isSelectedForAnalysis) }
+      })
+    if (rows.length) await tx`insert into audiences ${tx(rows)}`
+  }
+  if (topics) {
+    await tx`delete from topics where project_id = ${projectId}`
+    const rows = topics
+      .filter((t) => t && typeof t.name === 'string' && t.name.trim())
+      .map((t, i) => ({ project_id: projectId, id: String(t.id ?? `custom-${i}`), position: i, name: String(t.name).trim().slice(0, 30), relevance: Math.max(0, Math.min(10, Math.round(Number(t.relevance ?? 5)))), is_selected: Boolean(t.isSelected) }))
+    if (rows.length) await tx`insert into topics ${tx(rows)}`
+  }
+}
+
+export async function updateProject(user: User, id: number, patch: z.infer<typeof projectPatchSchema>): Promise<Project> {
+  const current = await getProject(user, id, 'write')
+  const isLightMode = user.tier === 'light' ? true : (patch.isLightMode ?? current.isLightMode)
+  const lists = normaliseLists({
+    brandDomain: patch.brandDomain ?? current.brandDomain,
+    brandDetails: patch.brandDetails ?? current.brandDetails,
+    competitors: patch.competitors ?? current.competitorDetails,
+    competitorDetails: patch.competitorDetails ?? (patch.competitors ? undefined : current.competitorDetails),
+    queries: patch.queries ?? current.queriesWithAudience,
+    isLightMode,
+  })
+  const sql = db()
+  await sql.begin(async (tx) => {
+    await tx`
+      update projects set
+        name = ${patch.name ?? current.name},
+        brand_domain = ${patch.brandDomain ?? current.brandDomain},
+        market_description = ${patch.marketDescription ?? current.marketDescription},
+        market_region = ${patch.marketRegion?.trim() ?? current.marketRegion},
+        language = ${patch.language ?? current.language},
+        market_type = ${patch.marketType ?? current.marketType},
+        is_light_mode = ${isLightMode},
+        samples_per_query = ${patch.samplesPerQuery ?? current.samplesPerQuery},
+        brand_details = ${tx.json({ alternativeNames: lists.brand.alternativeNames, domains: lists.brand.domains })},
+        updated_at = now()
+      where id = ${id}`
+    await writeLists(tx, id, {
+      competitors: patch.competitors || patch.competitorDetails || patch.brandDetails ? lists.competitors : undefined,
+      queries: patch.queries ? lists.queries : undefined,
+    })
+  })
+  return getProject(user, id)
+}
+
+export async function deleteProject(user: User, id: number) {
+  await getProject(user, id, 'write')
+  await db()`delete from projects where id = ${id}`
+}
