@@ -3,7 +3,8 @@
 // to the pinned Node 24 in node_modules/.bin. No dependencies of its own.
 //   node scripts/bootstrap.mjs start|dev|test [args...]
 import { spawnSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,24 +24,22 @@ function which(cmd) {
 
 // 1. Dependencies (including the pinned Node 24 from the npm `node` package).
 const node24 = path.join(root, 'node_modules', '.bin', 'node')
-const lockChanged = () => {
-  try {
-    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'))
-    const installed = JSON.parse(readFileSync(path.join(root, 'node_modules', '.package-lock.json'), 'utf8'))
-    return Object.keys(lock.packages ?? {}).some((k) => k && !installed.packages?.[k])
-  } catch {
-    return true
+// A stamp of package.json + package-lock.json, written after a successful install.
+const stampFile = path.join(root, 'node_modules', '.install-stamp')
+const wantedStamp = () =>
+  createHash('sha256')
+    .update(readFileSync(path.join(root, 'package.json')))
+    .update(existsSync(path.join(root, 'package-lock.json')) ? readFileSync(path.join(root, 'package-lock.json')) : '')
+    .digest('hex')
+const installed = () => existsSync(node24) && existsSync(path.join(root, 'node_modules', '@remix-run', 'dev')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wantedStamp()
+if (!installed()) {
+  // `npm install` rather than `npm ci`: the lock omits other platforms' optional binaries, which `ci` refuses.
+  say('installing dependencies (npm install)...')
+  if (!run('npm', ['install', '--no-audit', '--no-fund'])) {
+    console.error('[setup] Could not install dependencies. Check your network access to the npm registry.')
+    process.exit(1)
   }
-}
-if (!existsSync(node24) || !existsSync(path.join(root, 'node_modules', '@remix-run', 'dev')) || lockChanged()) {
-  say('installing dependencies (npm ci)...')
-  if (!run('npm', ['ci', '--no-audit', '--no-fund'])) {
-    say('npm ci failed; trying npm install')
-    if (!run('npm', ['install', '--no-audit', '--no-fund'])) {
-      console.error('[setup] Could not install dependencies. Check your network access to the npm registry.')
-      process.exit(1)
-    }
-  }
+  writeFileSync(stampFile, wantedStamp())
 }
 
 // 2. Temporal CLI (dev server), unless an external Temporal is configured.

@@ -68,6 +68,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     authMethod: 'password',
     persistent: opts.persistent ?? true,
     createPostgresUser: isRoot,
+    // C.UTF-8 exists on every glibc system; en_US.UTF-8 (the library's default) often does not.
+    initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
     postgresFlags: ['-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
     onLog: opts.quiet ? () => {} : () => {},
     onError: (e) => {
@@ -105,7 +107,15 @@ export interface Managed {
   stop(): Promise<void>
 }
 
+// Children still running when this process exits are killed, whatever the exit path.
+const children = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+})
+
 function manage(name: string, child: ChildProcess, logFile?: string): Managed {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
   if (logFile) {
     mkdirSync(path.dirname(logFile), { recursive: true })
     const out = createWriteStream(logFile, { flags: 'a' })
@@ -118,7 +128,7 @@ function manage(name: string, child: ChildProcess, logFile?: string): Managed {
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        const kill = setTimeout(() => child.kill('SIGKILL'), 8_000)
         child.once('exit', () => (clearTimeout(kill), resolve()))
         child.kill('SIGTERM')
       }),
@@ -128,6 +138,7 @@ function manage(name: string, child: ChildProcess, logFile?: string): Managed {
 export async function startTemporal(opts: { dbFile: string; port: number; uiPort: number; logFile?: string }): Promise<Managed & { address: string; uiUrl: string }> {
   const bin = temporalBinary()
   if (!bin) throw new Error('The Temporal CLI is not installed: run `npm start` (it builds it) or set TEMPORAL_ADDRESS.')
+  if (await portOpen(opts.port)) throw new Error(`Port ${opts.port} is already in use (another Temporal server?). Stop it, or set TEMPORAL_PORT or TEMPORAL_ADDRESS.`)
   mkdirSync(path.dirname(opts.dbFile), { recursive: true })
   const child = spawn(
     bin,

@@ -58,7 +58,7 @@ export async function analysisWorkflow(input: AnalysisWorkflowInput): Promise<Pr
         calls: { label: 'AI model calls', current: done, total },
         saving: { label: 'Answers saved', current: saved, total },
       },
-      modelStatus: structuredClone(modelStatus),
+      modelStatus: JSON.parse(JSON.stringify(modelStatus)) as Record<string, ModelProgress>,
       phase,
       message,
       currentModel,

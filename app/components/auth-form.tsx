@@ -20,7 +20,7 @@ export function AuthField({
   error,
   hint,
   ...input
-}: { name: string; label: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: { name: string; label: ReactNode; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = `auth-${name}`
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   return (

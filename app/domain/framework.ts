@@ -1,4 +1,5 @@
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from './limits'
+import { validateAlternativeName, type BrandDef } from './metrics'
 
 export interface FrameworkCompetitor {
   name: string
@@ -38,7 +39,19 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
     queries.push(text)
     if (queries.length >= Math.min(input.maxQueries, MAX_QUERIES)) break
   }
-  return { competitors, brandDomains: [...new Set((raw.brandDomains ?? []).map(clean).filter(Boolean))], queries }
+  // Generated alternative names obey the same rules as typed ones (§5): invalid ones are dropped, not fatal.
+  const own: BrandDef = { name: input.brand.trim(), alternativeNames: [], domains: [], isOwn: true }
+  const accepted: BrandDef[] = competitors.map((c) => ({ ...c, alternativeNames: [] }))
+  for (const [i, c] of competitors.entries()) {
+    for (const alt of c.alternativeNames) {
+      if (!validateAlternativeName(alt, accepted[i], [own, ...accepted])) accepted[i].alternativeNames.push(alt)
+    }
+  }
+  return {
+    competitors: accepted.map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })),
+    brandDomains: [...new Set((raw.brandDomains ?? []).map(clean).filter(Boolean))],
+    queries,
+  }
 }
 
 /** §7: when generation fails the user still gets an editable framework (19 competitors, 40 or 20 queries). */

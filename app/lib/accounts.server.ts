@@ -6,7 +6,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { db } from './db.server'
 import { adminEmails, env } from './env.server'
 import { getUserById, type User } from './auth.server'
-import { AUTH_MESSAGES } from './auth-schemas'
+import { AUTH_MESSAGES } from './auth-messages'
 
 // ---------------------------------------------------------------------------------------------
 // Passwords: scrypt, random salt, parameters stored with the hash so they can be raised later.
@@ -140,6 +140,8 @@ async function recordFailure(email: string) {
         when login_attempts.last_failure_at < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1
         else login_attempts.failures + 1 end,
       last_failure_at = now()`
+  // Guesses at unknown e-mails leave rows behind; now and then drop the ones long past their window.
+  if (Math.random() < 0.01) await db()`delete from login_attempts where last_failure_at < now() - interval '1 day'`
 }
 
 async function clearFailures(email: string) {

@@ -1,0 +1,110 @@
+import { loadProviderConfigs } from './config'
+import { cancelledError, classifyError, emptyAnswerError, malformedJsonError, notConfiguredError, refusalError, timeoutError } from './errors'
+import { isStrictCompatible, validateJson } from './jsonSchema'
+import type { ParsedAnswer } from './normalise'
+import { estimateCostUsd } from './pricing'
+import { createAdapter, type Adapter, type AdapterResult } from './providers'
+import { Semaphore } from './semaphore'
+import { extractJson } from './text'
+import { PROVIDER_KEYS, type AskJsonOptions, type AskOptions, type Gateway, type NormalisedAnswer, type ProviderConfig, type ProviderKey } from './types'
+
+/**
+ * The gateway the activities use to ask the six models. Each gateway holds one SDK client
+ * and one concurrency limit per provider, so create one per worker process and share it.
+ */
+export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loadProviderConfigs()): Gateway {
+  const semaphores = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, new Semaphore(Math.max(1, Math.floor(configs[k].concurrency)))])) as Record<ProviderKey, Semaphore>
+  const adapters = new Map<ProviderKey, Adapter>()
+  const adapterFor = (key: ProviderKey) => {
+    let a = adapters.get(key)
+    if (!a) {
+      a = createAdapter(key, configs[key])
+      adapters.set(key, a)
+    }
+    return a
+  }
+
+  /** Waits for a slot, runs one SDK call under the per-call timeout and maps failures. */
+  async function call(provider: ProviderKey, signal: AbortSignal | undefined, fn: (adapter: Adapter, signal: AbortSignal) => Promise<AdapterResult>) {
+    const cfg = configs[provider]
+    if (!cfg?.configured) throw notConfiguredError(provider)
+    let release: () => void
+    try {
+      release = await semaphores[provider].acquire(signal)
+    } catch (e) {
+      throw cancelledError(provider, e)
+    }
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new Error(`timed out after ${cfg.timeoutMs} ms`))
+    }, cfg.timeoutMs)
+    const onAbort = () => controller.abort(signal?.reason)
+    if (signal?.aborted) onAbort()
+    else signal?.addEventListener('abort', onAbort, { once: true })
+    const started = performance.now()
+    try {
+      const result = await fn(adapterFor(provider), controller.signal)
+      return { ...result, latencyMs: Math.round(performance.now() - started) }
+    } catch (err) {
+      if (timedOut) throw timeoutError(provider, cfg.timeoutMs, err)
+      if (signal?.aborted) throw cancelledError(provider, err)
+      throw classifyError(provider, err)
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      release()
+    }
+  }
+
+  function toAnswer(provider: ProviderKey, raw: unknown, parsed: ParsedAnswer, latencyMs: number, text = parsed.text): NormalisedAnswer {
+    const model = configs[provider].model
+    return {
+      provider,
+      model,
+      text,
+      citations: parsed.citations,
+      sources: parsed.sources,
+      searchQueries: parsed.searchQueries,
+      raw,
+      usage: parsed.usage,
+      latencyMs,
+      costUsd: parsed.vendorCostUsd ?? estimateCostUsd(provider, model, parsed.usage, parsed.searches),
+    }
+  }
+
+  return {
+    configs,
+
+    async ask(provider: ProviderKey, opts: AskOptions): Promise<NormalisedAnswer> {
+      const webSearch = opts.webSearch ?? true
+      const { raw, parsed, latencyMs } = await call(provider, opts.signal, (a, signal) => a.ask({ prompt: opts.prompt, system: opts.system, webSearch, signal }))
+      if (parsed.refusal) throw refusalError(provider, parsed.refusal)
+      if (!parsed.text.trim()) throw emptyAnswerError(provider)
+      return toAnswer(provider, raw, parsed, latencyMs)
+    },
+
+    async askJson<T>(provider: ProviderKey, opts: AskJsonOptions): Promise<{ data: T; answer: NormalisedAnswer }> {
+      const strict = isStrictCompatible(opts.schema)
+      const { raw, parsed, latencyMs } = await call(provider, opts.signal, (a, signal) =>
+        a.askJson({ prompt: opts.prompt, system: opts.system, schemaName: opts.schemaName, schema: opts.schema, strict, signal }),
+      )
+      if (parsed.refusal) throw refusalError(provider, parsed.refusal)
+      let data: unknown
+      let text = parsed.text
+      if (parsed.toolInput !== undefined) {
+        data = parsed.toolInput
+        text = JSON.stringify(data)
+      } else {
+        if (!text.trim()) throw emptyAnswerError(provider, 'empty structured output')
+        const json = extractJson(text)
+        if (!json.ok) throw malformedJsonError(provider, json.error)
+        data = json.value
+      }
+      const problems = validateJson(opts.schema, data)
+      if (problems.length > 0) throw malformedJsonError(provider, `does not match schema "${opts.schemaName}": ${problems.slice(0, 3).join('; ')}`)
+      return { data: data as T, answer: toAnswer(provider, raw, parsed, latencyMs, text) }
+    },
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Model gateway: the one place activities call the six AI vendors through their official SDKs.
+ * Env variables are documented in ./config.ts.
+ */
+export type { ProviderKey, ProviderConfig, Citation, Source, Usage, NormalisedAnswer, AskOptions, AskJsonOptions, Gateway } from './types'
+export { PROVIDER_KEYS } from './types'
+export { loadProviderConfigs, isDemoMode, simulatorConfigs, providerDisplayName, apiKeyEnvName, DEFAULT_SIMULATOR_URL } from './config'
+export { GatewayError, classifyError, type GatewayErrorKind } from './errors'
+export { createGateway } from './gateway'
+export { frameworkPrompt, parseFrameworkPrompt, cleanFrameworkResult, FRAMEWORK_SCHEMA, FRAMEWORK_SCHEMA_NAME, type FrameworkInput, type FrameworkResult } from './prompts'
+export { estimateCostUsd } from './pricing'

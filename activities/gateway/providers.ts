@@ -1,0 +1,242 @@
+/**
+ * One adapter per provider: builds the official SDK client and the request, and hands the
+ * body the SDK returns to the matching parser. No retries (maxRetries: 0 / no retryOptions):
+ * Temporal retries activities.
+ */
+import OpenAI from 'openai'
+import Anthropic from '@anthropic-ai/sdk'
+import { GoogleGenAI } from '@google/genai'
+import type { ProviderConfig, ProviderKey } from './types'
+import { parseAnthropic, parseChatCompletion, parseGemini, parseResponses, type ParsedAnswer } from './normalise'
+
+export interface AdapterCall {
+  prompt: string
+  system?: string
+  signal: AbortSignal
+}
+
+export interface JsonCall extends AdapterCall {
+  schemaName: string
+  schema: Record<string, unknown>
+  strict: boolean
+}
+
+export interface AdapterResult {
+  raw: unknown
+  parsed: ParsedAnswer
+}
+
+export interface Adapter {
+  ask(call: AdapterCall & { webSearch: boolean }): Promise<AdapterResult>
+  askJson(call: JsonCall): Promise<AdapterResult>
+}
+
+const ANSWER_MAX_TOKENS = 4096
+const JSON_MAX_TOKENS = 8192
+/** Our own timer aborts first; the SDK timeout is only a backstop. */
+const SDK_TIMEOUT_SLACK_MS = 1000
+
+/** Anthropic tool names: ^[a-zA-Z0-9_-]{1,64}$ */
+export function toolName(schemaName: string): string {
+  return schemaName.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64) || 'structured_output'
+}
+
+function jsonInstructions(schema: Record<string, unknown>): string {
+  return `Reply with a single JSON object (json) and nothing else. It must match this JSON schema:\n\`\`\`json\n${JSON.stringify(schema)}\n\`\`\``
+}
+
+function joinSystem(...parts: Array<string | undefined>): string | undefined {
+  const text = parts.filter((p) => p && p.trim()).join('\n\n')
+  return text || undefined
+}
+
+function openAIClient(cfg: ProviderConfig): OpenAI {
+  return new OpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl, maxRetries: 0, timeout: cfg.timeoutMs + SDK_TIMEOUT_SLACK_MS })
+}
+
+/** OpenAI and xAI: Responses API with the web_search tool. */
+function responsesAdapter(cfg: ProviderConfig, style: 'openai' | 'xai'): Adapter {
+  const client = openAIClient(cfg)
+  // xAI's Responses API takes the system prompt as a system message rather than `instructions`.
+  const request = (call: AdapterCall) =>
+    style === 'openai'
+      ? { model: cfg.model, input: call.prompt, ...(call.system ? { instructions: call.system } : {}) }
+      : { model: cfg.model, input: [...(call.system ? [{ role: 'system' as const, content: call.system }] : []), { role: 'user' as const, content: call.prompt }] }
+  return {
+    async ask(call) {
+      const raw = await client.responses.create({ ...request(call), ...(call.webSearch ? { tools: [{ type: 'web_search' as const }] } : {}) }, { signal: call.signal })
+      return { raw, parsed: parseResponses(raw) }
+    },
+    async askJson(call) {
+      const raw = await client.responses.create(
+        { ...request(call), text: { format: { type: 'json_schema', name: call.schemaName, schema: call.schema, strict: call.strict } } },
+        { signal: call.signal },
+      )
+      return { raw, parsed: parseResponses(raw) }
+    },
+  }
+}
+
+/** Perplexity and DeepSeek: Chat Completions through the OpenAI SDK. */
+function chatAdapter(cfg: ProviderConfig, style: 'perplexity' | 'deepseek'): Adapter {
+  const client = openAIClient(cfg)
+  const messages = (system: string | undefined, prompt: string) => [
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
+    { role: 'user' as const, content: prompt },
+  ]
+  return {
+    async ask(call) {
+      // Sonar always searches; DeepSeek has no search tool, so webSearch changes nothing here.
+      const raw = await client.chat.completions.create({ model: cfg.model, messages: messages(call.system, call.prompt), max_tokens: ANSWER_MAX_TOKENS }, { signal: call.signal })
+      return { raw, parsed: parseChatCompletion(raw) }
+    },
+    async askJson(call) {
+      const raw =
+        style === 'perplexity'
+          ? await client.chat.completions.create(
+              {
+                model: cfg.model,
+                messages: messages(call.system, call.prompt),
+                max_tokens: JSON_MAX_TOKENS,
+                response_format: { type: 'json_schema', json_schema: { name: call.schemaName, schema: call.schema } },
+              },
+              { signal: call.signal },
+            )
+          : // DeepSeek supports JSON mode (json_object) only: the schema goes into the prompt.
+            await client.chat.completions.create(
+              {
+                model: cfg.model,
+                messages: messages(joinSystem(call.system, jsonInstructions(call.schema)), call.prompt),
+                max_tokens: JSON_MAX_TOKENS,
+                response_format: { type: 'json_object' },
+              },
+              { signal: call.signal },
+            )
+      return { raw, parsed: parseChatCompletion(raw) }
+    },
+  }
+}
+
+function anthropicAdapter(cfg: ProviderConfig): Adapter {
+  const client = new Anthropic({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl, maxRetries: 0, timeout: cfg.timeoutMs + SDK_TIMEOUT_SLACK_MS })
+  return {
+    async ask(call) {
+      const raw = await client.messages.create(
+        {
+          model: cfg.model,
+          max_tokens: ANSWER_MAX_TOKENS,
+          ...(call.system ? { system: call.system } : {}),
+          messages: [{ role: 'user', content: call.prompt }],
+          ...(call.webSearch ? { tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: 5 }] } : {}),
+        },
+        { signal: call.signal },
+      )
+      return { raw, parsed: parseAnthropic(raw) }
+    },
+    async askJson(call) {
+      // Structured output through a forced tool call: the tool input is the JSON.
+      const name = toolName(call.schemaName)
+      const wrapped = call.schema.type !== 'object'
+      const inputSchema = wrapped ? { type: 'object', properties: { value: call.schema }, required: ['value'] } : call.schema
+      const raw = await client.messages.create(
+        {
+          model: cfg.model,
+          max_tokens: JSON_MAX_TOKENS,
+          ...(call.system ? { system: call.system } : {}),
+          messages: [{ role: 'user', content: call.prompt }],
+          tools: [{ name, description: 'Record the answer as structured data matching the schema.', input_schema: inputSchema as Anthropic.Tool.InputSchema }],
+          tool_choice: { type: 'tool', name },
+        },
+        { signal: call.signal },
+      )
+      const parsed = parseAnthropic(raw)
+      if (wrapped && parsed.toolInput && typeof parsed.toolInput === 'object') parsed.toolInput = (parsed.toolInput as { value?: unknown }).value
+      return { raw, parsed }
+    },
+  }
+}
+
+/**
+ * Gemini 2.0 and 1.5 take structured output as `responseSchema`, an OpenAPI 3.0 subset:
+ * upper-case types, nullable instead of "null" types, no $ref/additionalProperties, and a
+ * propertyOrdering hint. Newer models take the JSON schema itself (responseJsonSchema).
+ */
+export function toGeminiSchema(schema: Record<string, unknown>, root: Record<string, unknown> = schema, depth = 0): Record<string, unknown> {
+  let s = schema
+  for (let i = 0; i < 16 && typeof s.$ref === 'string' && s.$ref.startsWith('#/'); i++) {
+    let target: unknown = root
+    for (const part of (s.$ref as string).slice(2).split('/')) target = target && typeof target === 'object' ? (target as Record<string, unknown>)[part] : undefined
+    s = target && typeof target === 'object' ? (target as Record<string, unknown>) : {}
+  }
+  if (depth > 12) return { type: 'STRING' }
+  const out: Record<string, unknown> = {}
+  const types = (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]).map((t) => String(t).toUpperCase())
+  const real = types.filter((t) => t !== 'NULL')
+  if (real.length) out.type = real[0]
+  if (types.includes('NULL') || s.nullable === true) out.nullable = true
+  for (const key of ['format', 'title', 'description', 'minItems', 'maxItems', 'minimum', 'maximum', 'required']) if (s[key] !== undefined) out[key] = s[key]
+  if (Array.isArray(s.enum)) out.enum = s.enum.map(String)
+  if (s.const !== undefined) out.enum = [String(s.const)]
+  const sub = (v: unknown) => toGeminiSchema(v && typeof v === 'object' ? (v as Record<string, unknown>) : {}, root, depth + 1)
+  if (s.properties && typeof s.properties === 'object') {
+    const props = Object.entries(s.properties as Record<string, unknown>)
+    out.properties = Object.fromEntries(props.map(([k, v]) => [k, sub(v)]))
+    out.propertyOrdering = props.map(([k]) => k)
+    if (!out.type) out.type = 'OBJECT'
+  }
+  if (s.items && typeof s.items === 'object') out.items = sub(s.items)
+  const any = s.anyOf ?? s.oneOf
+  if (Array.isArray(any)) out.anyOf = any.map(sub)
+  return out
+}
+
+function geminiAdapter(cfg: ProviderConfig): Adapter {
+  const ai = new GoogleGenAI({
+    apiKey: cfg.apiKey,
+    httpOptions: { timeout: cfg.timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(cfg.baseUrl ? { baseUrl: cfg.baseUrl } : {}) },
+  })
+  const body = (raw: object) => {
+    const { sdkHttpResponse: _http, ...rest } = raw as Record<string, unknown>
+    return rest
+  }
+  return {
+    async ask(call) {
+      const res = await ai.models.generateContent({
+        model: cfg.model,
+        contents: call.prompt,
+        config: {
+          abortSignal: call.signal,
+          ...(call.system ? { systemInstruction: call.system } : {}),
+          ...(call.webSearch ? { tools: [{ googleSearch: {} }] } : {}),
+        },
+      })
+      const raw = body(res)
+      return { raw, parsed: parseGemini(raw) }
+    },
+    async askJson(call) {
+      const res = await ai.models.generateContent({
+        model: cfg.model,
+        contents: call.prompt,
+        config: {
+          abortSignal: call.signal,
+          ...(call.system ? { systemInstruction: call.system } : {}),
+          responseMimeType: 'application/json',
+          ...(/^gemini-(1\.|2\.0)/.test(cfg.model) ? { responseSchema: toGeminiSchema(call.schema) } : { responseJsonSchema: call.schema }),
+        },
+      })
+      const raw = body(res)
+      return { raw, parsed: parseGemini(raw) }
+    },
+  }
+}
+
+export function createAdapter(key: ProviderKey, cfg: ProviderConfig): Adapter {
+  switch (key) {
+    case 'openai': return responsesAdapter(cfg, 'openai')
+    case 'xai': return responsesAdapter(cfg, 'xai')
+    case 'anthropic': return anthropicAdapter(cfg)
+    case 'gemini': return geminiAdapter(cfg)
+    case 'perplexity': return chatAdapter(cfg, 'perplexity')
+    case 'deepseek': return chatAdapter(cfg, 'deepseek')
+  }
+}

@@ -1,0 +1,129 @@
+/** The export-created dialog (share link, copy, view) and the 'Project Exports' history. */
+import { useEffect, useRef, useState } from 'react'
+import { useToast } from '~/components/toast'
+import { formatDate, formatDateTime } from './format'
+import { apiFetch, Empty, errorText } from './parts'
+
+function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    ref.current?.focus()
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
+  return (
+    <div className="rs-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="rs-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={ref}>
+        <h2>{title}</h2>
+        {children}
+      </div>
+    </div>
+  )
+}
+
+export function ExportCreatedDialog({ exportId, onClose }: { exportId: string; onClose: () => void }) {
+  const toast = useToast()
+  const [copied, setCopied] = useState(false)
+  const link = `${typeof window === 'undefined' ? '' : window.location.origin}/export/${exportId}`
+  useEffect(() => {
+    if (!copied) return
+    const t = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(t)
+  }, [copied])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      setCopied(true)
+      toast({ title: 'Copied!', description: 'Link copied to clipboard' })
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the link and copy it by hand.', variant: 'destructive' })
+    }
+  }
+  return (
+    <Dialog title="Export created" onClose={onClose}>
+      <p>Anyone with this link can view a read-only copy of this analysis&apos;s results, without signing in.</p>
+      <div className="rs-link-box">
+        <input readOnly value={link} aria-label="Share link" onFocus={(e) => e.target.select()} data-export-link />
+        <button type="button" className="btn" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <p className="muted">Link active for 30 days</p>
+      <div className="rs-actions" style={{ justifyContent: 'flex-end' }}>
+        <a className="btn" href={`/export/${exportId}`} target="_blank" rel="noopener noreferrer">
+          View
+        </a>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+interface ExportItem {
+  id: string
+  createdAt: string
+  analysisDate: string
+  expiresAt: string
+  expired: boolean
+  hasAiSummary: boolean
+}
+
+export function ExportHistoryDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const [items, setItems] = useState<ExportItem[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    apiFetch<{ exports: ExportItem[] }>(`/api/projects/${projectId}/exports`)
+      .then((r) => setItems(r.exports))
+      .catch((err) => setError(errorText(err, 'Could not load the exports')))
+  }, [projectId])
+  return (
+    <Dialog title="Project Exports" onClose={onClose}>
+      {error ? (
+        <div className="error-box">{error}</div>
+      ) : !items ? (
+        <p className="muted">Loading...</p>
+      ) : items.length === 0 ? (
+        <Empty title="No Exports Yet">Use Export to create a share link of an analysis.</Empty>
+      ) : (
+        <div className="rs-table-wrap">
+          <table className="data" data-table="exports">
+            <thead>
+              <tr>
+                <th>Export Date</th>
+                <th>Analysis Date</th>
+                <th>AI Insights</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatDateTime(e.createdAt)}</td>
+                  <td>{formatDate(e.analysisDate)}</td>
+                  <td>{e.hasAiSummary ? <span className="badge badge-green">Generated</span> : <span className="badge badge-grey">Not Generated</span>}</td>
+                  <td>
+                    {e.expired ? (
+                      <span className="muted">Expired {formatDate(e.expiresAt)}</span>
+                    ) : (
+                      <a href={`/export/${e.id}`} target="_blank" rel="noopener noreferrer">
+                        View Export
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="rs-actions" style={{ justifyContent: 'flex-end', marginTop: '.8rem' }}>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,395 @@
+/**
+ * Phase 2 "Analysis" of the home page: header, filters, sticky tab bar and the tab shown.
+ * All view state (tab, filters, run, selected brand) lives in the URL search params, so a
+ * reload restores it; data comes from loadResultsView (app/lib/results.server.ts).
+ */
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
+import { useToast } from '~/components/toast'
+import resultsStylesHref from './results.css'
+import { formatDate, formatDuration } from './format'
+import { apiFetch, Empty, errorText, useResultsHref } from './parts'
+import { ExportCreatedDialog, ExportHistoryDialog } from './ExportDialogs'
+import { OverviewTab } from './tabs/OverviewTab'
+import { BrandRankTab, QueryRankTab, ShareOfModelTab } from './tabs/TableTabs'
+import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSentimentTabs'
+import { ApiDataTab } from './tabs/ApiDataTab'
+import { ModelAdminTab } from './tabs/ModelAdminTab'
+import { GroupTab } from './tabs/GroupTab'
+import { RESULT_TABS, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from './types'
+
+export type { ResultsViewData } from './types'
+export { resultsStylesHref }
+
+/** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change (§4). */
+export function resultsUrl(projectId: number, analysisId?: number | null): string {
+  const sp = new URLSearchParams({ phase: '2', project: String(projectId) })
+  if (analysisId) sp.set('analysis', String(analysisId))
+  return `/?${sp}`
+}
+
+export function ResultsPhase({ data }: { data: ResultsViewData }) {
+  return (
+    <div className="rs" data-results>
+      <link rel="stylesheet" href={resultsStylesHref} />
+      {data.kind === 'no-project' ? (
+        <div className="panel">
+          <Empty title="No Project Selected">Please complete Phase 1 first to start analysis.</Empty>
+        </div>
+      ) : (
+        <Results view={data} />
+      )}
+    </div>
+  )
+}
+
+function Results({ view }: { view: Extract<ResultsViewData, { kind: 'results' }> }) {
+  const { header, state, progress, data } = view
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading'
+  return (
+    <>
+      <HeaderBar header={header} />
+      {header.mode === 'export' && header.exportLink && (
+        <div className="rs-export-banner">
+          Shared, read-only results of the analysis of {formatDate(header.analysis?.date)}. Link active until {formatDate(header.exportLink.expiresAt)}.
+        </div>
+      )}
+      {header.fallback && state === 'completed' && <FallbackNotice header={header} progress={progress} />}
+      {state === 'completed' && (
+        <>
+          <Filters header={header} />
+          <TabBar header={header} />
+          <div className={loading ? 'rs-loading' : undefined} aria-busy={loading || undefined}>
+            {data ? <TabContent data={data} header={header} /> : <Empty title="No API response data available" />}
+          </div>
+        </>
+      )}
+      {state === 'running' && <RunningPanel header={header} progress={progress} />}
+      {state === 'failed' && <FailedPanel header={header} />}
+      {state === 'none' && <NoAnalysisPanel header={header} />}
+    </>
+  )
+}
+
+function TabContent({ data, header }: { data: TabData; header: ResultsHeader }) {
+  switch (data.tab) {
+    case 'overview':
+      return <OverviewTab data={data} header={header} />
+    case 'share-of-model':
+      return <ShareOfModelTab data={data} header={header} />
+    case 'brand-rank':
+      return <BrandRankTab data={data} header={header} />
+    case 'ranking-detail':
+      return <QueryRankTab data={data} header={header} />
+    case 'mentions':
+      return <MentionsTab data={data} header={header} />
+    case 'sentiment':
+      return <SentimentTab data={data} header={header} />
+    case 'sentiment-detail':
+      return <SentimentDetailTab data={data} header={header} />
+    case 'api-data':
+      return <ApiDataTab data={data} header={header} />
+    case 'model-admin':
+      return <ModelAdminTab data={data} header={header} />
+    case 'topics':
+    case 'audiences':
+      return <GroupTab data={data} header={header} />
+  }
+}
+
+// ------------------------------------------------------------------ header
+
+function HeaderBar({ header }: { header: ResultsHeader }) {
+  const toast = useToast()
+  const [creating, setCreating] = useState(false)
+  const [created, setCreated] = useState<string | null>(null)
+  const [history, setHistory] = useState(false)
+  const [exportsCount, setExportsCount] = useState(header.exports?.count ?? 0)
+  const [lastExport, setLastExport] = useState(header.exports?.lastExportId ?? null)
+  useEffect(() => {
+    setExportsCount(header.exports?.count ?? 0)
+    setLastExport(header.exports?.lastExportId ?? null)
+  }, [header.exports?.count, header.exports?.lastExportId])
+  const p = header.project
+  const canExport = header.mode === 'app' && p.isOwner && header.analysis?.status === 'completed'
+
+  const createExport = async () => {
+    setCreating(true)
+    try {
+      const r = await apiFetch<{ exportId?: string }>(`/api/projects/${p.id}/export`, { method: 'POST', body: { analysisId: header.analysis!.id } })
+      if (!r.exportId) {
+        toast({ title: 'Export Error', description: 'Export was created but no ID was returned. Please check the export history.', variant: 'destructive' })
+        return
+      }
+      setCreated(r.exportId)
+      setLastExport(r.exportId)
+      setExportsCount((n) => n + 1)
+    } catch (err) {
+      toast({ title: 'Export Failed', description: errorText(err, 'Export failed'), variant: 'destructive' })
+    } finally {
+      setCreating(false)
+    }
+  }
+
+  return (
+    <div className="rs-header">
+      <div>
+        <div className="rs-title">
+          <h1 data-brand-name>{p.brandName}</h1>
+          {p.isLightMode && <span className="badge badge-yellow">Light Mode</span>}
+        </div>
+        <div className="rs-market">{p.marketDescription}</div>
+        {header.analysis && (
+          <div className="muted" style={{ fontSize: '.85rem', marginTop: '.2rem' }}>
+            {p.name} · analysis of {formatDate(header.analysis.date)}
+          </div>
+        )}
+      </div>
+      {header.mode === 'app' && (
+        <div className="rs-actions">
+          {lastExport && (
+            <a href={`/export/${lastExport}`} target="_blank" rel="noopener noreferrer" className="btn btn-small" data-last-export>
+              View last export
+            </a>
+          )}
+          {header.exports && (
+            <button type="button" className="btn btn-small" onClick={() => setHistory(true)} aria-label={`Export history (${exportsCount})`}>
+              Export history <span className="rs-count">{exportsCount}</span>
+            </button>
+          )}
+          {canExport && (
+            <button type="button" className="btn btn-primary btn-small" disabled={creating} onClick={createExport}>
+              {creating ? 'Exporting...' : 'Export'}
+            </button>
+          )}
+        </div>
+      )}
+      {created && <ExportCreatedDialog exportId={created} onClose={() => setCreated(null)} />}
+      {history && <ExportHistoryDialog projectId={p.id} onClose={() => setHistory(false)} />}
+    </div>
+  )
+}
+
+function FallbackNotice({ header, progress }: { header: ResultsHeader; progress: ProgressView | null }) {
+  const f = header.fallback!
+  const what =
+    f.status === 'missing'
+      ? 'The analysis you asked for was not found'
+      : f.status === 'failed' || f.status === 'cancelled'
+        ? `The analysis of ${formatDate(f.date)} ${f.status === 'failed' ? 'failed' : 'was cancelled'}`
+        : `The analysis of ${formatDate(f.date)} is still running${progress ? ` (${progress.percent}%)` : ''}`
+  return (
+    <div className="rs-notice" role="status">
+      {what}; showing the latest completed analysis of {formatDate(header.analysis?.date)}.
+    </div>
+  )
+}
+
+// ------------------------------------------------------------------ filters and tabs
+
+function Filters({ header }: { header: ResultsHeader }) {
+  const navigate = useNavigate()
+  const href = useResultsHref()
+  const go = (changes: Record<string, string | null>) => navigate(href(changes), { preventScrollReset: true })
+  const { options, filters } = header
+  return (
+    <div className="rs-filters" role="group" aria-label="Filters">
+      {options.topics.length > 0 && (
+        <label>
+          Topic
+          <select name="topic" value={filters.topic ?? ''} onChange={(e) => go({ topic: e.target.value || null })}>
+            <option value="">All Topics</option>
+            {options.topics.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {options.audiences.length > 0 && (
+        <label>
+          Audience
+          <select name="audience" value={filters.audience ?? ''} onChange={(e) => go({ audience: e.target.value || null })}>
+            <option value="">All Audiences</option>
+            {options.audiences.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {header.mode === 'app' && header.runs.length > 0 && (
+        <label>
+          Analysis run
+          <select name="analysis" value={String(header.analysis?.id ?? '')} onChange={(e) => go({ analysis: e.target.value })}>
+            {header.runs.map((r, i) => {
+              const sameDay = header.runs.filter((x) => x.date === r.date).length > 1
+              return (
+                <option key={r.id} value={r.id}>
+                  {formatDate(r.date)}
+                  {sameDay ? ` ${r.createdAt.slice(11, 16)}` : ''}
+                  {i === 0 ? ' (latest)' : ''}
+                </option>
+              )
+            })}
+          </select>
+        </label>
+      )}
+      <label>
+        Model
+        <select name="model" value={filters.model} onChange={(e) => go({ model: e.target.value === 'combined' ? null : e.target.value })}>
+          {options.models.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  )
+}
+
+function TabBar({ header }: { header: ResultsHeader }) {
+  const href = useResultsHref()
+  return (
+    <nav className="tabbar" aria-label="Results tabs">
+      {RESULT_TABS.filter((t) => header.tabs.includes(t.id)).map((t) => (
+        <Link
+          key={t.id}
+          to={href({ tab: t.id === 'overview' ? null : t.id })}
+          className={header.tab === t.id ? 'active' : undefined}
+          aria-current={header.tab === t.id ? 'page' : undefined}
+          preventScrollReset
+          data-tab={t.id}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
+// ------------------------------------------------------------------ state panels
+
+function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {
+  const revalidator = useRevalidator()
+  const [progress, setProgress] = useState(initial)
+  useEffect(() => setProgress(initial), [initial])
+  const id = header.analysis?.id
+  useEffect(() => {
+    if (!id || header.mode !== 'app') return
+    let stopped = false
+    const t = setInterval(async () => {
+      try {
+        const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
+        if (stopped) return
+        const d = r.details
+        if (d)
+          setProgress({
+            phase: d.phase,
+            message: d.message,
+            currentModel: d.currentModel,
+            percent: Math.max(0, Math.min(100, Math.round(d.progressPercent ?? 0))),
+            queriesCompleted: d.queriesCompleted,
+            queriesTotal: d.queriesTotal,
+            estimatedSecondsRemaining: d.estimatedTimeRemaining,
+          })
+        if (!['pending', 'in_progress', 'processing'].includes(r.status)) {
+          stopped = true
+          clearInterval(t)
+          revalidator.revalidate()
+        }
+      } catch {}
+    }, 1000)
+    return () => {
+      stopped = true
+      clearInterval(t)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, header.mode])
+  return progress
+}
+
+function RunningPanel({ header, progress: initial }: { header: ResultsHeader; progress: ProgressView | null }) {
+  const progress = useProgressPolling(header, initial)
+  return (
+    <section className="panel rs-progress-panel" data-state="running">
+      <h2>Analysis in Progress</h2>
+      <p>{progress?.message || 'Your analysis is running. Results appear here as soon as it completes.'}</p>
+      <div className="progress" role="progressbar" aria-valuenow={progress?.percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
+        <div style={{ width: `${progress?.percent ?? 0}%` }} />
+      </div>
+      <div className="rs-progress-grid">
+        <div>
+          <span className="muted">Phase:</span> {progress?.phase ?? 'Starting'}
+        </div>
+        <div>
+          <span className="muted">Current model:</span> {progress?.currentModel ?? '—'}
+        </div>
+        <div>
+          <span className="muted">Progress:</span> {progress?.percent ?? 0}%
+        </div>
+        <div>
+          <span className="muted">Queries:</span> {progress?.queriesCompleted ?? 0} / {progress?.queriesTotal ?? 0} queries completed
+        </div>
+        <div>
+          <span className="muted">Estimated time remaining:</span> {formatDuration(progress?.estimatedSecondsRemaining)}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function useStartAnalysis(header: ResultsHeader) {
+  const toast = useToast()
+  const navigate = useNavigate()
+  const href = useResultsHref()
+  const [busy, setBusy] = useState(false)
+  const start = async (path: 'analyze-today' | 'analyse-today') => {
+    setBusy(true)
+    try {
+      const r = await apiFetch<{ id?: number; analysisId?: number }>(`/api/projects/${header.project.id}/${path}`, { method: 'POST' })
+      const id = r.analysisId ?? r.id
+      navigate(href({ analysis: id ? String(id) : null, tab: null }))
+    } catch (err) {
+      toast({ title: 'Analysis Failed', description: errorText(err, 'Failed to start ChatGPT 5 analysis'), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, start }
+}
+
+function FailedPanel({ header }: { header: ResultsHeader }) {
+  const { busy, start } = useStartAnalysis(header)
+  return (
+    <section className="panel rs-progress-panel" data-state="failed">
+      <h2>Analysis Failed</h2>
+      <p>{header.analysis?.error || 'The analysis stopped before it could finish.'}</p>
+      {header.mode === 'app' && header.project.isOwner && (
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => start('analyze-today')}>
+          {busy ? 'Restarting...' : 'Restart Analysis'}
+        </button>
+      )}
+    </section>
+  )
+}
+
+function NoAnalysisPanel({ header }: { header: ResultsHeader }) {
+  const { busy, start } = useStartAnalysis(header)
+  return (
+    <section className="panel" data-state="none">
+      <Empty title="No analysis yet">Run an analysis to see how AI models talk about {header.project.brandName}.</Empty>
+      {header.mode === 'app' && header.project.isOwner && (
+        <div style={{ textAlign: 'center' }}>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => start('analyse-today')}>
+            {busy ? 'Starting...' : 'Start Analysis'}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

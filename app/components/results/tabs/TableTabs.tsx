@@ -1,0 +1,302 @@
+/** Share of Model heatmap, Brand Rank and Query Rank tables. */
+import { useNavigate } from '@remix-run/react'
+import { useToast } from '~/components/toast'
+import { HEATMAP_THRESHOLDS } from '~/domain/metrics/colours'
+import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, visibilityStyle } from '../format'
+import { brandRankWorkbook, queryRankFileBase, queryRankRows, queryRankWorkbook, shareWorkbook, toTsv } from '../export-sheets'
+import { BrandLabel, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
+import type { BrandRankData, BrandRef, QueryRankData, ResultsHeader, ShareData } from '../types'
+
+export function BrandSelect({ brands, value, label = 'Brand', param = 'brand' }: { brands: BrandRef[]; value: string | null; label?: string; param?: string }) {
+  const navigate = useNavigate()
+  const href = useResultsHref()
+  return (
+    <label className="rs-inline-select" style={{ display: 'inline-flex', gap: '.4rem', alignItems: 'center', fontSize: '.9rem' }}>
+      <span className="muted">{label}</span>
+      <select
+        value={value ?? ''}
+        data-brand-select
+        onChange={(e) => navigate(href({ [param]: e.target.value || null }), { preventScrollReset: true, replace: true })}
+        style={{ padding: '.35rem .5rem', borderRadius: 6, border: '1px solid var(--border)', font: 'inherit', maxWidth: 260 }}
+      >
+        {!value && <option value="">Select a brand…</option>}
+        {brands.map((b) => (
+          <option key={b.name} value={b.name}>
+            {b.isOwn ? `${b.name} (Your Brand)` : b.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+export function ShareOfModelTab({ data, header }: { data: ShareData; header: ResultsHeader }) {
+  const colours = brandColours(data.rows)
+  return (
+    <section className="panel" data-tab-content="share-of-model">
+      <div className="rs-panel-head">
+        <h2>
+          Share of Model <MetricHelp metric="dominance" />
+        </h2>
+        {data.hasData && <ExportButton build={() => shareWorkbook(data, header.analysis?.date ?? 'analysis')} />}
+      </div>
+      <p className="muted" style={{ marginTop: 0 }}>
+        Each cell is the brand&apos;s share of all tracked brands&apos; mentions in that model&apos;s answers; Combined uses every model shown. Rows are ranked by combined share.
+      </p>
+      {!data.hasData ? (
+        <Empty title="No data available for heatmap" />
+      ) : (
+        <>
+          <div className="rs-table-wrap">
+            <table className="data rs-table" data-table="share-of-model">
+              <thead>
+                <tr>
+                  <th>Brand</th>
+                  {data.modelIds.map((id) => (
+                    <th key={id} className="num">
+                      {modelColumn(id)}
+                    </th>
+                  ))}
+                  <th className="num">Combined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((r, i) => (
+                  <tr key={r.name} className={r.isOwn ? 'rs-own-row' : undefined} data-brand={r.name}>
+                    <td>
+                      <BrandLabel name={r.name} isOwn={r.isOwn} colour={colours[i]} />
+                    </td>
+                    {data.modelIds.map((id) => (
+                      <td key={id} className="num">
+                        <span className="rs-cell" style={heatmapStyle(r.byModel[id] ?? null)}>
+                          {r.byModel[id] === null || r.byModel[id] === undefined ? '—' : formatPercent(r.byModel[id]!)}
+                        </span>
+                      </td>
+                    ))}
+                    <td className="num">
+                      <span className="rs-cell" style={heatmapStyle(r.combined)} data-combined>
+                        {formatPercent(r.combined)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="rs-legend" aria-label="Colour scale">
+            <span>
+              <i style={{ background: HEATMAP_COLOURS[0] }} />0%
+            </span>
+            <span>
+              <i style={{ background: HEATMAP_COLOURS[1] }} />
+              under 5%
+            </span>
+            {HEATMAP_THRESHOLDS.map((t, i) => (
+              <span key={t}>
+                <i style={{ background: HEATMAP_COLOURS[i + 2] }} />
+                {t}%+
+              </span>
+            ))}
+            <span>— model has no answers</span>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+export function BrandRankTab({ data, header }: { data: BrandRankData; header: ResultsHeader }) {
+  const colours = brandColours(data.rows)
+  const date = header.analysis?.date ?? 'analysis'
+  return (
+    <section className="panel" data-tab-content="brand-rank">
+      <div className="rs-panel-head">
+        <h2>
+          Brand Rank Analysis <MetricHelp metric="averageRank" />
+        </h2>
+        <div className="rs-actions">
+          {data.filtered && (
+            <span className="badge badge-yellow" data-filtered-badge>
+              Filtered: {data.queryCounts.included}/{data.queryCounts.total} queries
+            </span>
+          )}
+          {data.rows.length > 0 && data.hasAnswers && <ExportButton build={() => brandRankWorkbook(data, date)} />}
+        </div>
+      </div>
+      {data.rows.length === 0 ? (
+        <Empty title="No brands configured" />
+      ) : !data.hasAnswers ? (
+        <Empty title="No API response data available" />
+      ) : (
+        <>
+          <div className="rs-table-wrap">
+            <table className="data rs-table" data-table="brand-rank">
+              <thead>
+                <tr>
+                  <th>Brand</th>
+                  {data.modelIds.map((id) => (
+                    <th key={id} className="num">
+                      {modelColumn(id)}
+                    </th>
+                  ))}
+                  <th className="num">
+                    Combined <MetricHelp metric="averageRank" />
+                  </th>
+                  <th className="num">
+                    Visibility % <MetricHelp metric="visibilityScore" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((r, i) => (
+                  <tr key={r.name} className={r.isOwn ? 'rs-own-row' : undefined} data-brand={r.name}>
+                    <td>
+                      <BrandLabel name={r.name} isOwn={r.isOwn} colour={colours[i]} />
+                    </td>
+                    {data.modelIds.map((id) => (
+                      <td key={id} className="num">
+                        <RankCell rank={r.byModel[id]} />
+                      </td>
+                    ))}
+                    <td className="num" data-combined>
+                      <RankCell rank={r.combined} />
+                    </td>
+                    <td className="num">
+                      <span className="rs-cell" style={visibilityStyle(r.visibility)} data-visibility>
+                        {r.visibility}%
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <RankLegend />
+        </>
+      )}
+    </section>
+  )
+}
+
+function RankLegend() {
+  return (
+    <div className="rs-legend">
+      <span>
+        <i style={{ background: '#dcfce7' }} />
+        Rank 1-3
+      </span>
+      <span>
+        <i style={{ background: '#fef9c3' }} />
+        Rank 4-6
+      </span>
+      <span>
+        <i style={{ background: '#fee2e2' }} />
+        Rank 7+
+      </span>
+      <span>
+        <i style={{ background: '#f3f4f6' }} />
+        N/A: not ranked
+      </span>
+    </div>
+  )
+}
+
+export function QueryRankTab({ data, header }: { data: QueryRankData; header: ResultsHeader }) {
+  const toast = useToast()
+  const date = header.analysis?.date ?? 'analysis'
+  const base = queryRankFileBase(header.project.name, data.brand, date)
+  const ready = data.brand && data.rows.length > 0 && data.hasAnswers
+  return (
+    <section className="panel" data-tab-content="ranking-detail">
+      <div className="rs-panel-head">
+        <h2>
+          Query Rank <MetricHelp metric="queryPerformance" />
+        </h2>
+        <div className="rs-actions">
+          <BrandSelect brands={data.brands} value={data.brand} />
+          {ready && (
+            <>
+              <button type="button" className="btn btn-small" onClick={() => downloadCsv(`${base}.csv`, queryRankRows(data))}>
+                Export CSV
+              </button>
+              <ExportButton build={() => queryRankWorkbook(data, header.project.name, date)} />
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={async () => {
+                  try {
+                    await navigator.clipboard.writeText(toTsv(queryRankRows(data)))
+                    toast({ title: 'Copied to clipboard', description: `${data.rows.length} queries for ${data.brand}` })
+                  } catch {
+                    toast({ title: 'Copy failed', description: 'The browser did not allow access to the clipboard.', variant: 'destructive' })
+                  }
+                }}
+              >
+                Copy
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {data.queryCount === 0 ? (
+        <Empty title="No queries found for this project" />
+      ) : !data.brand ? (
+        <Empty title="Please select a brand from the dropdown" />
+      ) : !data.hasAnswers || data.rows.length === 0 ? (
+        <Empty title="No API response data available" />
+      ) : (
+        <>
+          <div className="rs-table-wrap">
+            <table className="data rs-table" data-table="query-rank">
+              <thead>
+                <tr>
+                  <th>Query</th>
+                  {data.modelIds.map((id) => (
+                    <th key={id} className="num">
+                      {modelColumn(id)}
+                    </th>
+                  ))}
+                  <th className="num">
+                    Combined Avg <MetricHelp metric="averageRank" />
+                  </th>
+                  <th className="num">
+                    Visibility % <MetricHelp metric="visibilityScore" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((r) => (
+                  <tr key={r.queryIndex}>
+                    <td className="query">
+                      {r.query}
+                      {r.topic && (
+                        <>
+                          {' '}
+                          <span className="badge">{r.topic}</span>
+                        </>
+                      )}
+                    </td>
+                    {data.modelIds.map((id) => (
+                      <td key={id} className="num">
+                        <RankCell rank={r.byModel[id]} />
+                      </td>
+                    ))}
+                    <td className="num">
+                      <RankCell rank={r.combined} />
+                    </td>
+                    <td className="num">
+                      <span className="rs-cell" style={visibilityStyle(r.visibility)}>
+                        {r.visibility}%
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <RankLegend />
+        </>
+      )}
+    </section>
+  )
+}

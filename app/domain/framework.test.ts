@@ -1,0 +1,39 @@
+import { cleanFramework, fallbackFramework } from './framework'
+
+describe('cleanFramework', () => {
+  it('trims, de-duplicates, drops the own brand and caps the lists', () => {
+    const out = cleanFramework(
+      {
+        competitors: [
+          { name: ' Nike ', alternativeNames: [], domains: ['nike.com'] },
+          { name: 'nike', alternativeNames: [], domains: [] },
+          { name: 'Brooks', alternativeNames: [], domains: [] },
+          { name: 'Hoka', alternativeNames: [], domains: [] },
+        ],
+        queries: ['best shoes', 'Best  shoes', '', 'trail shoes'],
+        brandDomains: ['brooksrunning.com'],
+      },
+      { brand: 'Brooks', maxCompetitors: 19, maxQueries: 40 },
+    )
+    expect(out.competitors.map((c) => c.name)).toEqual(['Nike', 'Hoka'])
+    expect(out.queries).toEqual(['best shoes', 'trail shoes'])
+    expect(cleanFramework({ queries: Array.from({ length: 50 }, (_, i) => `q${i}`) }, { brand: 'B', maxCompetitors: 19, maxQueries: 20 }).queries).toHaveLength(20)
+  })
+
+  it('drops generated alternative names that break the §5 rules instead of failing the project', () => {
+    const out = cleanFramework(
+      { competitors: [{ name: 'Nike', alternativeNames: ['Nike Running', 'Swoosh', 'NB'], domains: [] }, { name: 'New Balance', alternativeNames: ['NB', 'Swoosh'], domains: [] }] },
+      { brand: 'Brooks', maxCompetitors: 19, maxQueries: 40 },
+    )
+    expect(out.competitors[0].alternativeNames).toEqual(['Swoosh']) // 'Nike Running' overlaps Nike; 'NB' is too short to count
+    expect(out.competitors[1].alternativeNames).not.toContain('Swoosh') // already Nike's
+  })
+})
+
+describe('fallbackFramework', () => {
+  it('gives 19 placeholder competitors and 40 queries (20 in light mode)', () => {
+    expect(fallbackFramework({ brand: 'B', market: 'running shoes', isLightMode: false }).competitors).toHaveLength(19)
+    expect(fallbackFramework({ brand: 'B', market: 'running shoes', isLightMode: false }).queries).toHaveLength(40)
+    expect(fallbackFramework({ brand: 'B', market: 'running shoes', isLightMode: true }).queries).toHaveLength(20)
+  })
+})

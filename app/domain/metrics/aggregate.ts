@@ -1,0 +1,571 @@
+/**
+ * Per-answer parsing and the analysis-level metrics behind the results screens
+ * (Overview, Share of Model, Brand Rank, Query Rank, Mentions, Sentiment, Topics,
+ * Audiences).
+ *
+ * Decisions where the spec is silent:
+ * - An answer counts when ok is true and its text is not blank (§2 Analysis Management:
+ *   "Successful (non-empty response)"); other answers only appear in answerCounts.failed.
+ * - Models: opts.modelIds (default the six card ids); answers of other models are ignored.
+ * - Stored per-answer mentions/rankings/sentiment are used when present (a brand missing
+ *   from a stored map counts 0 / unranked); missing parts are parsed from the text.
+ * - Samples (1..5 answers per query and model): per-query mentions for a model are the
+ *   mean over its answered samples; per-query rank is the mean of the samples' non-zero
+ *   ranks, 1 decimal (null if no sample ranked the brand).
+ * - Model mentions = sum over queries of those per-query means (with one sample per
+ *   query, plain totals; raw sums over all samples are kept too). Combined mentions =
+ *   average over the models that answered at least once (§9); total = sum over models.
+ * - Share of model % = brand mentions / all brands' mentions for that model; the
+ *   combined share uses the totals (the same as the ratio of the averages). Shares are
+ *   unrounded; n is the denominator.
+ * - Average rank per model = mean over the queries that ranked the brand of the per-query
+ *   ranks, 1 decimal. Combined rank = mean of the non-zero model ranks, 1 decimal (from
+ *   the 1-decimal values shown in the table, so users can check it by hand).
+ * - Brand visibility % = share of the six card models that ranked the brand in at least
+ *   one query; per-query visibility = models that ranked it for that query.
+ * - Sentiment aggregates sentences over every answered sample (not sample-averaged):
+ *   sentence counts, totalScore and mentions are summed; score = totalScore / mentions
+ *   clamped to -1..+1; words are ranked by the number of answers using them (max 5);
+ *   snippets keep the 5 strongest per polarity with their query, model and sample.
+ *   Per-answer sentence counts are rebuilt from the stored percentages and mentions
+ *   (exact for up to 50 mention sentences per answer).
+ * - Queries are listed by queryIndex; query text, topic and audience come from the
+ *   first answer seen for that index. Brands are listed own brand first.
+ */
+import { CARD_MODEL_IDS } from '../models'
+import { type BrandDef, findAllBrandSpans, orderBrands } from './brands'
+import { combinedRank, round1, visibilityPercent } from './colours'
+import { stripNonCountable } from './mentions'
+import { parseRankingsInStripped } from './rankings'
+import {
+  type SentimentResult, type Snippet, brandSentimentPrepared, clamp, emptySentiment, labelFor, percentages,
+  prepareSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP,
+} from './sentiment'
+
+export interface AnswerForMetrics {
+  modelId: number
+  queryIndex: number
+  query: string
+  sample: number
+  text: string
+  ok: boolean
+  topic?: string | null
+  audience?: string | null
+  mentions?: Record<string, number>
+  rankings?: Record<string, number>
+  sentiment?: Record<string, SentimentResult>
+}
+
+export interface ParsedAnswer {
+  mentions: Record<string, number>
+  rankings: Record<string, number>
+  sentiment: Record<string, SentimentResult>
+}
+
+/** Mentions (all brands, zeros included), rankings (ranked brands only) and routine-1 sentiment per brand. */
+export function parseAnswer(text: string, brands: BrandDef[]): ParsedAnswer {
+  const stripped = stripNonCountable(text)
+  const lower = stripped.toLowerCase()
+  const mentions: Record<string, number> = {}
+  const sentiment: Record<string, SentimentResult> = {}
+  const spans = new Map<string, number[]>()
+  const mentioned: BrandDef[] = []
+  const all = findAllBrandSpans(brands, stripped, lower)
+  for (let i = 0; i < brands.length; i++) {
+    const b = brands[i]
+    const sp = all[i]
+    spans.set(b.name, sp)
+    mentions[b.name] = sp.length / 2
+    if (sp.length > 0) mentioned.push(b)
+  }
+  const rankings = mentioned.length > 0 ? parseRankingsInStripped(stripped, mentioned, spans) : {}
+  const sentences = mentioned.length > 0 ? prepareSentences(stripped) : []
+  for (const b of brands) {
+    const sp = spans.get(b.name)!
+    sentiment[b.name] = sp.length > 0 ? brandSentimentPrepared(sentences, b, sp) : emptySentiment()
+  }
+  return { mentions, rankings, sentiment }
+}
+
+// ---------------------------------------------------------------------------
+// Metric shapes
+
+export interface SourcedSnippet extends Snippet {
+  queryIndex: number
+  query: string
+  modelId: number
+  sample: number
+}
+
+
+export interface AggregatedSentiment extends SentimentResult {
+  positiveSnippets: SourcedSnippet[]
+  negativeSnippets: SourcedSnippet[]
+  /** Sentence counts behind the percentages. */
+  counts: { positive: number; neutral: number; negative: number }
+  /** Answers that mention the brand at least once in a sentence. */
+  answers: number
+}
+
+export interface ModelAnswerCounts {
+  modelId: number
+  /** Answers received after filters. */
+  total: number
+  /** ok and non-blank. */
+  answered: number
+  failed: number
+  /** Distinct queries with at least one answered sample. */
+  queries: number
+}
+
+export interface BrandMentionMetrics {
+  /** Sum over queries of the per-query mean across samples. */
+  byModel: Record<number, number>
+  /** Raw occurrences over all samples. */
+  rawByModel: Record<number, number>
+  /** Average of byModel over the models that answered (§9). */
+  combined: number
+  /** Sum of byModel. */
+  total: number
+  rawTotal: number
+}
+
+export interface ShareMetrics {
+  /** Percent 0..100 of all brands' mentions for the model (0 if n is 0). */
+  byModel: Record<number, number>
+  combined: number
+  /** Denominators: all brands' mentions per model, and in total. */
+  nByModel: Record<number, number>
+  n: number
+}
+
+export interface RankMetrics {
+  /** Average rank per model, 1 decimal, null when never ranked. */
+  byModel: Record<number, number | null>
+  combined: number | null
+  /** Sample sizes: queries that ranked the brand / queries the model answered. */
+  rankedQueriesByModel: Record<number, number>
+  answeredQueriesByModel: Record<number, number>
+}
+
+export interface BrandMetrics {
+  name: string
+  isOwn: boolean
+  mentions: BrandMentionMetrics
+  share: ShareMetrics
+  rank: RankMetrics
+  /** Rounded % of the six card models that ranked the brand at least once. */
+  visibility: number
+  sentiment: AggregatedSentiment
+}
+
+export interface QueryBrandMetrics {
+  /** Mean across the model's answered samples. */
+  mentionsByModel: Record<number, number>
+  /** Sum over models. */
+  mentionsTotal: number
+  /** Average over the models that answered this query. */
+  mentionsCombined: number
+  /** Percent of all brands' mentionsTotal for this query. */
+  share: number
+  /** Mean of the samples' non-zero ranks, 1 decimal; null if unranked. */
+  rankByModel: Record<number, number | null>
+  combinedRank: number | null
+  visibility: number
+  /** Sample sizes for the rank: samples ranking the brand per model. */
+  rankedSamplesByModel: Record<number, number>
+  sentiment: AggregatedSentiment
+}
+
+export interface QueryMetrics {
+  queryIndex: number
+  query: string
+  topic: string | null
+  audience: string | null
+  /** Answered samples per model (n for the per-query rates). */
+  samplesByModel: Record<number, number>
+  answeredModelIds: number[]
+  /** Sum of the brands' mentionsTotal. */
+  totalMentions: number
+  brands: Record<string, QueryBrandMetrics>
+}
+
+export interface AnalysisMetrics {
+  /** Model columns considered. */
+  modelIds: number[]
+  /** Models with at least one answered sample. */
+  answeredModelIds: number[]
+  /** Own brand first, then the given order. */
+  brandNames: string[]
+  brands: BrandMetrics[]
+  byBrand: Record<string, BrandMetrics>
+  totals: { mentionsByModel: Record<number, number>; mentionsCombined: number; mentionsTotal: number; rawMentionsTotal: number }
+  answerCounts: Record<number, ModelAnswerCounts>
+  queries: QueryMetrics[]
+  /** Queries after queryFilter / before it (for the 'Filtered: n/m queries' badge). */
+  queryCounts: { included: number; total: number }
+  summary: {
+    totalMentions: number
+    brandsWithMentions: number
+    brandsRanked: number
+    /** Mean of the ranked brands' combined ranks, 1 decimal. */
+    averageRank: number | null
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Sentiment merging
+
+export interface SnippetSource {
+  queryIndex: number
+  query: string
+  modelId: number
+  sample: number
+}
+
+/** Keeps the SNIPPET_KEEP strongest snippets (stable: earlier wins ties), without duplicates. */
+function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, polarity: 1 | -1): void {
+  // polarity 1: higher scores first; -1: lower scores first
+  const score = s.score * polarity
+  if (top.length >= SNIPPET_KEEP && !(score > top[top.length - 1].score * polarity)) return
+  for (let k = 0; k < top.length; k++) if (top[k].text === s.text) return
+  let i = top.length
+  while (i > 0 && score > top[i - 1].score * polarity) i--
+  top.splice(i, 0, { text: s.text, words: s.words, score: s.score, queryIndex: src.queryIndex, query: src.query, modelId: src.modelId, sample: src.sample })
+  if (top.length > SNIPPET_KEEP) top.pop()
+}
+
+function offerSourced(top: SourcedSnippet[], s: SourcedSnippet, polarity: 1 | -1): void {
+  offerSnippet(top, s, { queryIndex: s.queryIndex, query: s.query, modelId: s.modelId, sample: s.sample }, polarity)
+}
+
+/** Sums per-answer sentiment results; merge() combines accumulators in order. */
+export class SentimentAccumulator {
+  positive = 0
+  neutral = 0
+  negative = 0
+  totalScore = 0
+  answers = 0
+  readonly positiveWords = new Map<string, number>()
+  readonly negativeWords = new Map<string, number>()
+  readonly positiveSnippets: SourcedSnippet[] = []
+  readonly negativeSnippets: SourcedSnippet[] = []
+
+  add(r: SentimentResult | undefined, src: SnippetSource): void {
+    if (!r || !r.mentions) return
+    this.answers++
+    const m = r.mentions
+    const p = Math.round((r.positive * m) / 100)
+    const g = Math.min(m - p, Math.round((r.negative * m) / 100))
+    this.positive += p
+    this.neutral += Math.max(0, m - p - g)
+    this.negative += g
+    this.totalScore += r.totalScore
+    for (const w of r.positiveWords) this.positiveWords.set(w, (this.positiveWords.get(w) ?? 0) + 1)
+    for (const w of r.negativeWords) this.negativeWords.set(w, (this.negativeWords.get(w) ?? 0) + 1)
+    for (const s of r.positiveSnippets) offerSnippet(this.positiveSnippets, s, src, 1)
+    for (const s of r.negativeSnippets) offerSnippet(this.negativeSnippets, s, src, -1)
+  }
+
+  merge(o: SentimentAccumulator): void {
+    this.positive += o.positive
+    this.neutral += o.neutral
+    this.negative += o.negative
+    this.totalScore += o.totalScore
+    this.answers += o.answers
+    for (const [w, c] of o.positiveWords) this.positiveWords.set(w, (this.positiveWords.get(w) ?? 0) + c)
+    for (const [w, c] of o.negativeWords) this.negativeWords.set(w, (this.negativeWords.get(w) ?? 0) + c)
+    for (const s of o.positiveSnippets) offerSourced(this.positiveSnippets, s, 1)
+    for (const s of o.negativeSnippets) offerSourced(this.negativeSnippets, s, -1)
+  }
+
+  result(): AggregatedSentiment {
+    const mentions = this.positive + this.neutral + this.negative
+    const counts = { positive: this.positive, neutral: this.neutral, negative: this.negative }
+    if (mentions === 0) return { ...emptySentiment(), positiveSnippets: [], negativeSnippets: [], counts, answers: 0 }
+    const [pp, pn, pg] = percentages([this.positive, this.neutral, this.negative])
+    const score = round2(clamp(this.totalScore / mentions, -1, 1))
+    return {
+      score,
+      label: labelFor(score),
+      positive: pp,
+      neutral: pn,
+      negative: pg,
+      positiveWords: topWords(this.positiveWords),
+      negativeWords: topWords(this.negativeWords),
+      confidence: round2(Math.min(mentions / 3, 1)),
+      mentions,
+      totalScore: this.totalScore,
+      positiveSnippets: [...this.positiveSnippets],
+      negativeSnippets: [...this.negativeSnippets],
+      counts,
+      answers: this.answers,
+    }
+  }
+}
+
+/** Aggregates per-answer results (in the given order) into one brand-level sentiment. */
+export function mergeSentiment(parts: Array<{ result: SentimentResult } & SnippetSource>): AggregatedSentiment {
+  const acc = new SentimentAccumulator()
+  for (const p of parts) acc.add(p.result, { queryIndex: p.queryIndex, query: p.query, modelId: p.modelId, sample: p.sample })
+  return acc.result()
+}
+
+function topWords(counts: Map<string, number>): string[] {
+  // Map iteration order is first appearance; the sort is stable.
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, SENTIMENT_WORD_CAP).map(([w]) => w)
+}
+
+// ---------------------------------------------------------------------------
+// Aggregation
+
+interface Sample {
+  answer: AnswerForMetrics
+  parsed: ParsedAnswer
+}
+
+function isAnswered(a: AnswerForMetrics): boolean {
+  return a.ok === true && typeof a.text === 'string' && a.text.trim().length > 0
+}
+
+function parsedFor(a: AnswerForMetrics, brands: BrandDef[]): ParsedAnswer {
+  if (a.mentions && a.rankings && a.sentiment) return { mentions: a.mentions, rankings: a.rankings, sentiment: a.sentiment }
+  const p = parseAnswer(a.text, brands)
+  return { mentions: a.mentions ?? p.mentions, rankings: a.rankings ?? p.rankings, sentiment: a.sentiment ?? p.sentiment }
+}
+
+function validRank(r: number | undefined): r is number {
+  return typeof r === 'number' && Number.isFinite(r) && r > 0
+}
+
+function mean(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length
+}
+
+export interface AggregateOptions {
+  modelIds?: number[]
+  queryFilter?: (a: AnswerForMetrics) => boolean
+}
+
+export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
+  const modelIds = [...(opts.modelIds ?? CARD_MODEL_IDS)]
+  const modelSet = new Set(modelIds)
+  const ordered = orderBrands(brands)
+  const names = ordered.map((b) => b.name)
+
+  const inModels = answers.filter((a) => modelSet.has(a.modelId))
+  const allQueryIdx = new Set(inModels.map((a) => a.queryIndex))
+  const filtered = opts.queryFilter ? inModels.filter(opts.queryFilter) : inModels
+
+  const answerCounts: Record<number, ModelAnswerCounts> = {}
+  for (const m of modelIds) answerCounts[m] = { modelId: m, total: 0, answered: 0, failed: 0, queries: 0 }
+
+  // queryIndex -> modelId -> samples
+  const byQuery = new Map<number, { first: AnswerForMetrics; models: Map<number, Sample[]> }>()
+  for (const a of filtered) {
+    const c = answerCounts[a.modelId]
+    c.total++
+    let q = byQuery.get(a.queryIndex)
+    if (!q) byQuery.set(a.queryIndex, (q = { first: a, models: new Map() }))
+    if (!isAnswered(a)) {
+      c.failed++
+      continue
+    }
+    c.answered++
+    let list = q.models.get(a.modelId)
+    if (!list) q.models.set(a.modelId, (list = []))
+    list.push({ answer: a, parsed: parsedFor(a, brands) })
+  }
+
+  const answeredModelIds = modelIds.filter((m) => answerCounts[m].answered > 0)
+  const queryIndexes = [...byQuery.keys()].sort((a, b) => a - b)
+
+  // brand -> model -> accumulators
+  const mentionsBy = new Map<string, Record<number, number>>()
+  const rawBy = new Map<string, Record<number, number>>()
+  const rankLists = new Map<string, Record<number, number[]>>()
+  const sentimentAcc = new Map<string, SentimentAccumulator>()
+  for (const n of names) {
+    mentionsBy.set(n, Object.fromEntries(modelIds.map((m) => [m, 0])))
+    rawBy.set(n, Object.fromEntries(modelIds.map((m) => [m, 0])))
+    rankLists.set(n, Object.fromEntries(modelIds.map((m) => [m, [] as number[]])))
+    sentimentAcc.set(n, new SentimentAccumulator())
+  }
+
+  const queries: QueryMetrics[] = []
+  for (const qi of queryIndexes) {
+    const q = byQuery.get(qi)!
+    const samplesByModel: Record<number, number> = {}
+    const qAnswered: number[] = []
+    for (const m of modelIds) {
+      const n = q.models.get(m)?.length ?? 0
+      samplesByModel[m] = n
+      if (n > 0) {
+        qAnswered.push(m)
+        answerCounts[m].queries++
+      }
+    }
+    const qBrands: Record<string, QueryBrandMetrics> = {}
+    let qTotal = 0
+    for (const name of names) {
+      const mentionsByModel: Record<number, number> = {}
+      const rankByModel: Record<number, number | null> = {}
+      const rankedSamplesByModel: Record<number, number> = {}
+      const qAcc = new SentimentAccumulator()
+      const brandMentions = mentionsBy.get(name)!
+      const brandRaw = rawBy.get(name)!
+      const brandRanks = rankLists.get(name)!
+      let mentionsTotal = 0
+      for (const m of modelIds) {
+        const samples = q.models.get(m)
+        if (!samples || samples.length === 0) {
+          mentionsByModel[m] = 0
+          rankByModel[m] = null
+          rankedSamplesByModel[m] = 0
+          continue
+        }
+        let sum = 0
+        let rankSum = 0
+        let ranked = 0
+        for (let k = 0; k < samples.length; k++) {
+          const parsed = samples[k].parsed
+          sum += parsed.mentions[name] ?? 0
+          const r = parsed.rankings[name]
+          if (validRank(r)) {
+            rankSum += r
+            ranked++
+          }
+          const sent = parsed.sentiment[name]
+          if (sent && sent.mentions > 0) {
+            qAcc.add(sent, { queryIndex: qi, query: q.first.query, modelId: m, sample: samples[k].answer.sample })
+          }
+        }
+        const avg = sum / samples.length
+        mentionsByModel[m] = avg
+        mentionsTotal += avg
+        brandMentions[m] += avg
+        brandRaw[m] += sum
+        rankedSamplesByModel[m] = ranked
+        const r = ranked > 0 ? round1(rankSum / ranked) : null
+        rankByModel[m] = r
+        if (r !== null) brandRanks[m].push(r)
+      }
+      sentimentAcc.get(name)!.merge(qAcc)
+      qTotal += mentionsTotal
+      qBrands[name] = {
+        mentionsByModel,
+        mentionsTotal,
+        mentionsCombined: qAnswered.length > 0 ? mentionsTotal / qAnswered.length : 0,
+        share: 0,
+        rankByModel,
+        combinedRank: combinedRank(Object.values(rankByModel)),
+        visibility: visibilityPercent(rankByModel),
+        rankedSamplesByModel,
+        sentiment: qAcc.result(),
+      }
+    }
+    for (const name of names) qBrands[name].share = qTotal > 0 ? (qBrands[name].mentionsTotal / qTotal) * 100 : 0
+    queries.push({
+      queryIndex: qi,
+      query: q.first.query,
+      topic: q.first.topic ?? null,
+      audience: q.first.audience ?? null,
+      samplesByModel,
+      answeredModelIds: qAnswered,
+      totalMentions: qTotal,
+      brands: qBrands,
+    })
+  }
+
+  // Totals per model across brands
+  const totalsByModel: Record<number, number> = {}
+  for (const m of modelIds) totalsByModel[m] = names.reduce((s, n) => s + mentionsBy.get(n)![m], 0)
+  const grandTotal = modelIds.reduce((s, m) => s + totalsByModel[m], 0)
+  const answeredCount = answeredModelIds.length
+
+  const brandMetrics: BrandMetrics[] = ordered.map((b) => {
+    const byModel = mentionsBy.get(b.name)!
+    const rawByModel = rawBy.get(b.name)!
+    const total = modelIds.reduce((s, m) => s + byModel[m], 0)
+    const rawTotal = modelIds.reduce((s, m) => s + rawByModel[m], 0)
+    const shareByModel: Record<number, number> = {}
+    for (const m of modelIds) shareByModel[m] = totalsByModel[m] > 0 ? (byModel[m] / totalsByModel[m]) * 100 : 0
+    const rankByModel: Record<number, number | null> = {}
+    const rankedQueriesByModel: Record<number, number> = {}
+    const answeredQueriesByModel: Record<number, number> = {}
+    for (const m of modelIds) {
+      const list = rankLists.get(b.name)![m]
+      rankByModel[m] = list.length > 0 ? round1(mean(list)) : null
+      rankedQueriesByModel[m] = list.length
+      answeredQueriesByModel[m] = answerCounts[m].queries
+    }
+    return {
+      name: b.name,
+      isOwn: b.isOwn === true,
+      mentions: { byModel, rawByModel, combined: answeredCount > 0 ? total / answeredCount : 0, total, rawTotal },
+      share: { byModel: shareByModel, combined: grandTotal > 0 ? (total / grandTotal) * 100 : 0, nByModel: { ...totalsByModel }, n: grandTotal },
+      rank: { byModel: rankByModel, combined: combinedRank(Object.values(rankByModel)), rankedQueriesByModel, answeredQueriesByModel },
+      visibility: visibilityPercent(rankByModel),
+      sentiment: sentimentAcc.get(b.name)!.result(),
+    }
+  })
+
+  const byBrand: Record<string, BrandMetrics> = {}
+  for (const bm of brandMetrics) byBrand[bm.name] = bm
+  const ranked = brandMetrics.map((b) => b.rank.combined).filter((r): r is number => r !== null)
+
+  return {
+    modelIds,
+    answeredModelIds,
+    brandNames: names,
+    brands: brandMetrics,
+    byBrand,
+    totals: {
+      mentionsByModel: totalsByModel,
+      mentionsCombined: answeredCount > 0 ? grandTotal / answeredCount : 0,
+      mentionsTotal: grandTotal,
+      rawMentionsTotal: brandMetrics.reduce((s, b) => s + b.mentions.rawTotal, 0),
+    },
+    answerCounts,
+    queries,
+    queryCounts: { included: queryIndexes.length, total: allQueryIdx.size },
+    summary: {
+      totalMentions: grandTotal,
+      brandsWithMentions: brandMetrics.filter((b) => b.mentions.total > 0).length,
+      brandsRanked: ranked.length,
+      averageRank: combinedRank(ranked),
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Topic / audience groups
+
+export interface GroupMetrics {
+  group: string
+  metrics: AnalysisMetrics
+}
+
+/**
+ * Metrics per topic or audience (answers without one are left out), groups sorted by
+ * name. Use with buildScatter: share = byBrand[name].share.combined, rank =
+ * byBrand[name].rank.combined (null -> plotted as not found, 99 clamped to 10).
+ */
+export function aggregateByGroup(
+  answers: AnswerForMetrics[],
+  brands: BrandDef[],
+  key: 'topic' | 'audience',
+  opts: { modelIds?: number[] } = {},
+): GroupMetrics[] {
+  const groups = new Map<string, AnswerForMetrics[]>()
+  for (const a of answers) {
+    const g = a[key]?.trim()
+    if (!g) continue
+    let list = groups.get(g)
+    if (!list) groups.set(g, (list = []))
+    list.push(a)
+  }
+  return [...groups.keys()]
+    .sort((a, b) => a.localeCompare(b))
+    .map((group) => ({ group, metrics: aggregateAnalysis(groups.get(group)!, brands, { modelIds: opts.modelIds }) }))
+}

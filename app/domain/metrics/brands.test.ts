@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ALT_NAME_EMPTY, ALT_NAME_EXISTS, ALT_NAME_SAME_AS_MAIN, ALT_NAME_TOO_SHORT, type BrandDef, countableNames, orderBrands,
+  validateAlternativeName,
+} from './brands'
+
+const nike: BrandDef = { name: 'Nike', alternativeNames: ['Swoosh Co'], domains: ['nike.com'], isOwn: true }
+const brooks: BrandDef = { name: 'Brooks Running', alternativeNames: ['Brooks Sports'], domains: [] }
+const asics: BrandDef = { name: 'Asics', alternativeNames: [], domains: [] }
+const all = [nike, brooks, asics]
+
+describe('countableNames', () => {
+  it('trims, collapses spaces, drops names of 2 chars or fewer and duplicates, longest first', () => {
+    expect(countableNames({ name: ' New  Balance ', alternativeNames: ['NB', 'new balance', 'Balance Co'], domains: [] })).toEqual([
+      'New Balance',
+      'Balance Co',
+    ])
+  })
+})
+
+describe('orderBrands', () => {
+  it('puts the own brand first and keeps the rest in order', () => {
+    expect(orderBrands([brooks, asics, nike]).map((b) => b.name)).toEqual(['Nike', 'Brooks Running', 'Asics'])
+  })
+})
+
+describe('validateAlternativeName (§5)', () => {
+  it('rejects empty or blank names', () => {
+    expect(validateAlternativeName('', nike, all)).toBe(ALT_NAME_EMPTY)
+    expect(validateAlternativeName('   ', nike, all)).toBe(ALT_NAME_EMPTY)
+    expect(ALT_NAME_EMPTY).toBe('Alternative name cannot be empty')
+  })
+
+  it('rejects the main brand name, case-insensitively', () => {
+    expect(validateAlternativeName(' nike ', nike, all)).toBe('Alternative name cannot be the same as the main brand name')
+    expect(ALT_NAME_SAME_AS_MAIN).toBe('Alternative name cannot be the same as the main brand name')
+  })
+
+  it('rejects an existing alternative name', () => {
+    expect(validateAlternativeName('swoosh co', nike, all)).toBe('This alternative name already exists')
+    expect(ALT_NAME_EXISTS).toBe('This alternative name already exists')
+  })
+
+  it('rejects names too short to be counted', () => {
+    expect(validateAlternativeName('NK', nike, all)).toBe(ALT_NAME_TOO_SHORT)
+  })
+
+  it('rejects substring overlap with the main name (double counting)', () => {
+    const msg = validateAlternativeName('Nike Inc', nike, all)
+    expect(msg).toMatch(/overlaps with the main brand name "Nike"/)
+    expect(msg).toMatch(/double-counted/)
+    expect(validateAlternativeName('Brooks', brooks, all)).toMatch(/main brand name "Brooks Running".*double-counted/)
+  })
+
+  it('rejects substring overlap with an existing alternative (double counting)', () => {
+    expect(validateAlternativeName('Swoosh', nike, all)).toMatch(/existing alternative name "Swoosh Co".*double-counted/)
+  })
+
+  it('rejects overlap with another brand or its alternatives (wrong attribution)', () => {
+    expect(validateAlternativeName('ASICS Tiger', nike, all)).toMatch(/brand "Asics".*attributed to the wrong brand/)
+    expect(validateAlternativeName('Sports', nike, all)).toMatch(/alternative name "Brooks Sports" of "Brooks Running".*wrong brand/)
+  })
+
+  it('accepts a distinct name', () => {
+    expect(validateAlternativeName('Air Jordan', nike, all)).toBeNull()
+  })
+
+  it('finds the target by name when given a copy', () => {
+    expect(validateAlternativeName('Air Jordan', { ...nike }, all)).toBeNull()
+  })
+})

@@ -1,0 +1,11 @@
+/**
+ * Pure domain logic for parsing model answers and computing brand-visibility metrics.
+ * No I/O: imported by the Remix app and the Temporal activities alike.
+ */
+export * from './brands'
+export * from './mentions'
+export * from './rankings'
+export * from './sentiment'
+export * from './sources'
+export * from './colours'
+export * from './aggregate'

@@ -1,0 +1,107 @@
+/**
+ * Mention counting (spec §5 "Mention counting") and sentence splitting.
+ *
+ * Decisions where the spec is silent:
+ * - A count is the number of occurrences (not 0/1 presence) in the countable text.
+ * - A sources heading is a line whose text (after optional "#" heading marks and
+ *   bold/italic markers) is "Source(s)", "Reference(s)" or "Citation(s)" (also
+ *   "Sources and References" style pairs), followed by a colon or the end of the
+ *   line. Everything from that line on is ignored. Prose such as "References to
+ *   Nike..." or "Sources say..." is not a heading.
+ * - Removed URLs, www links and bracketed numbers ([1], [12], [1, 2], [1-3]) are replaced
+ *   by a space, so neighbouring words never glue together; trailing punctuation after a
+ *   URL is kept so sentence ends survive. Bare domains without "www" or a scheme
+ *   (e.g. "nike.com") are ordinary text.
+ * - Sentences split after ".", "!" or "?" (optionally followed by closing quotes,
+ *   brackets or markdown "*") when whitespace or the end follows, and at every line
+ *   break, so list items without a full stop are separate statements. "4.5",
+ *   "nike.com" and list numbers ("1. Nike", "**2.** Adidas") are not split. Blank fragments and fragments without any letter or
+ *   digit are dropped.
+ */
+import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
+
+const HEADING_WORD = '(?:sources?|references?|citations?)'
+const SOURCES_HEADING = new RegExp(
+  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|$)`,
+  'im',
+)
+/** Cheap pre-check: the heading regex only runs on texts containing one of its words. */
+const HEADING_HINT = /source|reference|citation/i
+const URL_RE = /\b(?:https?|ftp):\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
+const WWW_RE = /\bwww\.[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
+const BRACKET_NUM_RE = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g
+
+/** Cuts a sources/references/citations section and removes URLs, www links and [n]. */
+export function stripNonCountable(text: string): string {
+  if (!text) return ''
+  let t = text
+  const heading = HEADING_HINT.test(t) ? SOURCES_HEADING.exec(t) : null
+  if (heading) t = t.slice(0, heading.index)
+  return t.replace(URL_RE, ' ').replace(WWW_RE, ' ').replace(BRACKET_NUM_RE, ' ')
+}
+
+/** Occurrences of the brand (name or any countable alternative) in already-stripped text. */
+export function countMentionsInStripped(stripped: string, brand: BrandDef, lower?: string): number {
+  return findBrandSpans(brand, stripped, lower).length / 2
+}
+
+/** §5: case-insensitive whole-word occurrences of the brand's names in the countable text. */
+export function countMentions(text: string, brand: BrandDef): number {
+  return countMentionsInStripped(stripNonCountable(text), brand)
+}
+
+/** Occurrences per brand, keyed by brand.name, zeros included. Brands are counted independently. */
+export function countAllMentions(text: string, brands: BrandDef[]): Record<string, number> {
+  const stripped = stripNonCountable(text)
+  const spans = findAllBrandSpans(brands, stripped)
+  const out: Record<string, number> = {}
+  brands.forEach((b, i) => (out[b.name] = spans[i].length / 2))
+  return out
+}
+
+/** A break after . ! ? (with closing quotes, brackets or markdown) and whitespace, or at line breaks. */
+const SENTENCE_BREAK_G = /([.!?]["'”’)\]*_]*)[ \t\f\v]+|(?:\r?\n|\r)+/g
+/** A line that so far is only a list number ("1.", "**2.**", "- 3)"): its "." is not a sentence end. */
+const LIST_NUMBER_PREFIX = /^[ \t]*(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:\*\*|__)?\d{1,2}[.)](?:\*\*|__)?$/
+const HAS_WORD = /[\p{L}\p{N}]/u
+
+export interface SentenceSpan {
+  text: string
+  /** Offsets of the trimmed sentence in the source text. */
+  start: number
+  end: number
+}
+
+function pushSentence(out: SentenceSpan[], text: string, from: number, to: number): void {
+  while (from < to && /\s/.test(text[from])) from++
+  while (to > from && /\s/.test(text[to - 1])) to--
+  if (to <= from) return
+  const s = text.slice(from, to)
+  if (HAS_WORD.test(s)) out.push({ text: s, start: from, end: to })
+}
+
+/** Sentences with their offsets (same splitting as splitSentences). */
+export function splitSentenceSpans(text: string): SentenceSpan[] {
+  const out: SentenceSpan[] = []
+  if (!text) return out
+  let from = 0
+  SENTENCE_BREAK_G.lastIndex = 0
+  for (let m = SENTENCE_BREAK_G.exec(text); m !== null; m = SENTENCE_BREAK_G.exec(text)) {
+    if (m[1] !== undefined) {
+      const end = m.index + m[1].length
+      const lineStart = text.lastIndexOf('\n', m.index) + 1
+      if (end - lineStart <= 16 && LIST_NUMBER_PREFIX.test(text.slice(lineStart, end))) continue
+      pushSentence(out, text, from, end)
+    } else {
+      pushSentence(out, text, from, m.index)
+    }
+    from = m.index + m[0].length
+  }
+  pushSentence(out, text, from, text.length)
+  return out
+}
+
+/** Splits on . ! ? (followed by whitespace or the end) and on line breaks. */
+export function splitSentences(text: string): string[] {
+  return splitSentenceSpans(text).map((s) => s.text)
+}

@@ -1,0 +1,442 @@
+/**
+ * Brand sentiment (spec §9 "Sentiment", §3 "Sentiment per brand").
+ *
+ * Routine 1, brandSentiment: every countable sentence (see splitSentences) in which a
+ * mention of the brand starts is scored +1 per positive word and -1 per negative word (each occurrence
+ * counts; no negation handling, as specified). Words inside the brand's own names are
+ * not scored ("Best Buy" is not positive).
+ * Decisions where the spec is silent:
+ * - mentions = number of sentences naming the brand (the sample the percentages are
+ *   taken over), confidence = min(mentions / 3, 1).
+ * - positive/neutral/negative = share of those sentences with score > 0, = 0, < 0, as
+ *   whole percentages rounded by largest remainder so they sum to exactly 100; all 0
+ *   when the brand is never mentioned (no data, label neutral).
+ * - totalScore = sum of sentence scores; score = totalScore / mentions clamped to
+ *   -1..+1 and rounded to 2 decimals (the average sentence score, so a single mild
+ *   word among many neutral sentences stays mild).
+ * - label: positive if score >= 0.1, negative if score <= -0.1, else neutral.
+ * - positiveWords/negativeWords: distinct words in order of first appearance, max 5.
+ * - Snippets: sentences of 20-200 characters (after removing markdown emphasis and
+ *   collapsing whitespace; longer or shorter sentences are skipped, not cut), positive
+ *   ones sorted by score descending, negative ones by score ascending (ties keep text
+ *   order), 5 kept each; duplicates dropped.
+ *
+ * Routine 2, phraseSentiment: +2 per positive phrase and -2 per negative phrase found in
+ * the sentences naming the brand, plus the rank bonus (rank <= 3: +3, <= 5: +2,
+ * <= 10: +1, >= 15: -1, 11-14 or unranked: 0). Normalised as clamp(raw / 10, -1, +1),
+ * rounded to 2 decimals: rank 1 alone gives 0.3, rank 1 with one positive phrase 0.5,
+ * and anything at or beyond +-10 saturates.
+ */
+import { type BrandDef, brandRegex, countableNames, findBrandSpans } from './brands'
+import { splitSentenceSpans, stripNonCountable } from './mentions'
+
+export interface Snippet {
+  text: string
+  words: string[]
+  score: number
+}
+
+export interface SentimentResult {
+  score: number
+  label: 'positive' | 'neutral' | 'negative'
+  positive: number
+  neutral: number
+  negative: number
+  positiveWords: string[]
+  negativeWords: string[]
+  confidence: number
+  mentions: number
+  totalScore: number
+  positiveSnippets: Snippet[]
+  negativeSnippets: Snippet[]
+}
+
+export const SENTIMENT_WORD_CAP = 5
+export const SNIPPET_MIN_CHARS = 20
+export const SNIPPET_MAX_CHARS = 200
+export const SNIPPET_KEEP = 5
+export const LABEL_THRESHOLD = 0.1
+
+export const POSITIVE_WORDS: ReadonlySet<string> = new Set([
+  'excellent', 'great', 'best', 'better', 'good', 'outstanding', 'exceptional', 'superior', 'impressive', 'amazing',
+  'leading', 'leader', 'popular', 'reliable', 'trusted', 'trustworthy', 'reputable', 'renowned', 'innovative', 'premium',
+  'quality', 'high-quality', 'recommended', 'recommend', 'favourite', 'favorite', 'beloved', 'loved', 'love', 'praised',
+  'comfortable', 'durable', 'affordable', 'efficient', 'effective', 'versatile', 'robust', 'secure', 'safe', 'easy',
+  'intuitive', 'fast', 'responsive', 'strong', 'stylish', 'sustainable', 'ethical', 'well-known', 'well-established',
+  'award-winning', 'top-rated', 'acclaimed', 'iconic', 'ideal', 'perfect', 'superb', 'solid', 'dependable', 'consistent',
+  'excels', 'excel', 'standout', 'valuable', 'helpful', 'friendly', 'seamless', 'smooth', 'lightweight',
+  'advanced', 'cutting-edge', 'pioneer', 'pioneering', 'preferred', 'satisfied', 'satisfaction', 'benefit', 'benefits',
+  'advantage', 'advantages', 'wins', 'winner', 'win', 'success', 'successful', 'flexible', 'powerful', 'supportive',
+])
+
+export const NEGATIVE_WORDS: ReadonlySet<string> = new Set([
+  'poor', 'bad', 'worst', 'worse', 'terrible', 'awful', 'disappointing', 'disappointed', 'inferior', 'mediocre',
+  'expensive', 'overpriced', 'pricey', 'costly', 'unreliable', 'unsafe', 'insecure', 'complaint', 'complaints', 'issue',
+  'issues', 'problem', 'problems', 'problematic', 'defect', 'defects', 'defective', 'faulty', 'broken', 'fails', 'failed',
+  'failure', 'failures', 'lacks', 'lacking', 'lack', 'limited', 'limitation', 'limitations', 'weak', 'weakness',
+  'weaknesses', 'slow', 'difficult', 'complicated', 'confusing', 'clunky', 'outdated', 'criticised', 'criticized',
+  'criticism', 'controversy', 'controversial', 'scandal', 'lawsuit', 'lawsuits', 'recall', 'recalls', 'drawback',
+  'drawbacks', 'downside', 'downsides', 'concern', 'concerns', 'risky', 'uncomfortable', 'flimsy', 'cheaply',
+  'declining', 'decline', 'struggling', 'struggles', 'unhelpful', 'rude', 'delays', 'delayed', 'bugs', 'buggy',
+  'negative', 'frustrating', 'frustrated', 'unresponsive', 'breach', 'fraud', 'misleading', 'inconsistent', 'noisy',
+])
+
+export const POSITIVE_PHRASES: readonly string[] = [
+  'highly recommended', 'highly rated', 'top rated', 'best overall', 'top choice', 'top pick', 'industry leader',
+  'market leader', 'stands out', 'best in class', 'excellent choice', 'great choice', 'well regarded', 'widely regarded',
+  'highly regarded', 'trusted brand', 'gold standard', 'award winning', 'customer favourite', 'customer favorite',
+  'excellent value', 'great value', 'best value', 'strong reputation', 'known for quality', 'highly praised',
+]
+
+export const NEGATIVE_PHRASES: readonly string[] = [
+  'not recommended', 'falls short', 'fall short', 'poor quality', 'customer complaints', 'known issues', 'quality issues',
+  'quality concerns', 'not worth', 'lags behind', 'mixed reviews', 'negative reviews', 'poor customer service',
+  'data breach', 'class action', 'product recall', 'less reliable', 'overpriced for', 'hard to recommend',
+  'worst rated', 'avoid if',
+]
+
+export const PHRASE_POINTS = 2
+export const PHRASE_NORMALISER = 10
+
+const WORD_RE = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu
+
+/** Lowercased word tokens of a text (hyphenated words kept whole, e.g. "high-quality"). */
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().match(WORD_RE) ?? []
+}
+
+export interface WordScore {
+  score: number
+  positive: string[]
+  negative: string[]
+}
+
+/** Routine 1 score of one piece of text: +1 per positive word, -1 per negative word. */
+export function scoreWords(tokens: string[]): WordScore {
+  const positive: string[] = []
+  const negative: string[] = []
+  for (const t of tokens) {
+    if (POSITIVE_WORDS.has(t)) positive.push(t)
+    else if (NEGATIVE_WORDS.has(t)) negative.push(t)
+  }
+  return { score: positive.length - negative.length, positive, negative }
+}
+
+/** True if any of the brand's names contains a lexicon word (then names are masked before scoring). */
+const lexiconNameCache = new WeakMap<BrandDef, { sig: string; value: boolean }>()
+export function namesContainLexiconWords(brand: BrandDef): boolean {
+  const sig = `${brand.name}\u0000${(brand.alternativeNames ?? []).join('\u0001')}`
+  const hit = lexiconNameCache.get(brand)
+  if (hit && hit.sig === sig) return hit.value
+  const value = countableNames(brand).some((n) => tokenize(n).some((t) => POSITIVE_WORDS.has(t) || NEGATIVE_WORDS.has(t)))
+  lexiconNameCache.set(brand, { sig, value })
+  return value
+}
+
+export function maskBrand(sentence: string, brand: BrandDef): string {
+  const re = brandRegex(brand)
+  if (!re) return sentence
+  re.lastIndex = 0
+  const out = sentence.replace(re, ' ')
+  re.lastIndex = 0
+  return out
+}
+
+const NEEDS_CLEAN = /[*_`\n\t]|\s\s|^[ \t]*(?:[-+•#]|\d{1,2}[.):])/
+
+export function cleanSnippet(sentence: string): string {
+  if (!NEEDS_CLEAN.test(sentence)) return sentence.trim()
+  return sentence
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^[ \t]*(?:[-*+•]|#{1,6}|\d{1,2}[.):])[ \t]+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Integer percentages of counts, summing to exactly 100 (largest remainder); all 0 if total is 0. */
+export function percentages(counts: number[]): number[] {
+  let total = 0
+  for (const c of counts) total += c
+  const out = new Array<number>(counts.length)
+  if (total <= 0) return out.fill(0)
+  let left = 100
+  const rem = new Array<number>(counts.length)
+  for (let i = 0; i < counts.length; i++) {
+    const exact = (counts[i] * 100) / total
+    out[i] = Math.floor(exact)
+    rem[i] = exact - out[i]
+    left -= out[i]
+  }
+  // hand out the rest by largest remainder, earlier index first on ties
+  while (left > 0) {
+    let best = -1
+    for (let i = 0; i < rem.length; i++) if (rem[i] >= 0 && (best < 0 || rem[i] > rem[best])) best = i
+    if (best < 0) break
+    out[best]++
+    rem[best] = -1
+    left--
+  }
+  return out
+}
+
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100
+}
+
+export function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x))
+}
+
+export function labelFor(score: number): SentimentResult['label'] {
+  if (score >= LABEL_THRESHOLD) return 'positive'
+  if (score <= -LABEL_THRESHOLD) return 'negative'
+  return 'neutral'
+}
+
+/** One sentence prepared once per answer and shared across brands (words scored lazily). */
+export interface PreparedSentence {
+  text: string
+  start: number
+  end: number
+  words?: WordScore
+  clean?: string
+}
+
+const NO_WORDS: WordScore = Object.freeze({ score: 0, positive: [], negative: [] }) as WordScore
+
+function escapeRe(w: string): string {
+  return w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
+}
+
+/**
+ * Every lexicon word (grouped by first letter, longest first) for a single scan of the
+ * lowercased text. The leading (^|[^a-z0-9]) lets the engine skip quickly to word starts;
+ * whole-token boundaries are checked by hand (isWholeToken).
+ */
+const LEXICON_SCAN = (() => {
+  const byFirst = new Map<string, string[]>()
+  for (const w of [...POSITIVE_WORDS, ...NEGATIVE_WORDS].sort((a, b) => b.length - a.length)) {
+    const list = byFirst.get(w[0]) ?? []
+    list.push(w.slice(1))
+    byFirst.set(w[0], list)
+  }
+  const groups = [...byFirst].map(([f, rest]) => `${escapeRe(f)}(?:${rest.map(escapeRe).join('|')})`)
+  return new RegExp(`(?:^|[^a-z0-9])(?:${groups.join('|')})`, 'g')
+})()
+const WORD_CHAR = /^[\p{L}\p{N}]$/u
+const JOINER = /^[-'’]$/
+
+function wordCharAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false
+  const c = text.charCodeAt(i)
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+  if (c >= 0xdc00 && c <= 0xdfff && i > 0) return WORD_CHAR.test(text.slice(i - 1, i + 1))
+  const cp = text.codePointAt(i)!
+  return WORD_CHAR.test(String.fromCodePoint(cp))
+}
+
+/** True if lower[start, end) is a whole token as tokenize() would cut it. */
+function isWholeToken(lower: string, start: number, end: number): boolean {
+  if (wordCharAt(lower, start - 1)) return false
+  if (start >= 2 && JOINER.test(lower[start - 1]) && wordCharAt(lower, start - 2)) return false
+  if (wordCharAt(lower, end)) return false
+  if (end + 1 < lower.length && JOINER.test(lower[end]) && wordCharAt(lower, end + 1)) return false
+  return true
+}
+
+/**
+ * Sentences of already-stripped text with their routine-1 words. The words come from one
+ * scan of the whole text for lexicon words (same result as tokenizing each sentence).
+ */
+export function prepareSentences(stripped: string): PreparedSentence[] {
+  const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
+  const lower = stripped.toLowerCase()
+  if (lower.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
+  let si = 0
+  LEXICON_SCAN.lastIndex = 0
+  for (let m = LEXICON_SCAN.exec(lower); m !== null && si < sentences.length; m = LEXICON_SCAN.exec(lower)) {
+    const c = m[0].charCodeAt(0)
+    const prefixed = !((c >= 97 && c <= 122) || (c >= 48 && c <= 57))
+    const w = prefixed ? m[0].slice(1) : m[0]
+    const start = prefixed ? m.index + 1 : m.index
+    const end = start + w.length
+    if (!isWholeToken(lower, start, end)) {
+      LEXICON_SCAN.lastIndex = start + 1
+      continue
+    }
+    while (si < sentences.length && sentences[si].end <= start) si++
+    if (si >= sentences.length) break
+    const s = sentences[si]
+    if (start < s.start) continue
+    if (!s.words) s.words = { score: 0, positive: [], negative: [] }
+    if (POSITIVE_WORDS.has(w)) {
+      s.words.positive.push(w)
+      s.words.score++
+    } else {
+      s.words.negative.push(w)
+      s.words.score--
+    }
+  }
+  LEXICON_SCAN.lastIndex = 0
+  for (const s of sentences) if (!s.words) s.words = NO_WORDS
+  return sentences
+}
+
+function wordsOf(s: PreparedSentence): WordScore {
+  if (!s.words) s.words = scoreWords(tokenize(s.text))
+  return s.words
+}
+
+/** Indexes of the sentences containing the start of a span (flat [start, end, ...]), ascending, unique. */
+export function sentencesWithSpans(sentences: PreparedSentence[], spans: number[]): number[] {
+  const out: number[] = []
+  let last = -1
+  for (let k = 0; k < spans.length; k += 2) {
+    const pos = spans[k]
+    let lo = 0
+    let hi = sentences.length - 1
+    let idx = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (sentences[mid].start <= pos) {
+        idx = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    if (idx < 0 || pos >= sentences[idx].end || idx === last) continue
+    out.push(idx)
+    last = idx
+  }
+  return out
+}
+
+export function emptySentiment(): SentimentResult {
+  return {
+    score: 0, label: 'neutral', positive: 0, neutral: 0, negative: 0, positiveWords: [], negativeWords: [],
+    confidence: 0, mentions: 0, totalScore: 0, positiveSnippets: [], negativeSnippets: [],
+  }
+}
+
+function pushDistinct(list: string[], words: string[]): void {
+  for (const w of words) {
+    if (list.length >= SENTIMENT_WORD_CAP) return
+    if (!list.includes(w)) list.push(w)
+  }
+}
+
+/**
+ * Routine 1 over the prepared sentences of already-stripped text. spans are the brand's
+ * match spans in that text (computed when not given).
+ */
+export function brandSentimentPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[]): SentimentResult {
+  if (spans.length === 0) return emptySentiment()
+  const mask = namesContainLexiconWords(brand)
+  let pos = 0
+  let neu = 0
+  let neg = 0
+  let total = 0
+  const positiveWords: string[] = []
+  const negativeWords: string[] = []
+  const posSnips: Snippet[] = []
+  const negSnips: Snippet[] = []
+  let seen: Set<string> | undefined
+  for (const i of sentencesWithSpans(sentences, spans)) {
+    const s = sentences[i]
+    const w = mask ? scoreWords(tokenize(maskBrand(s.text, brand))) : wordsOf(s)
+    total += w.score
+    if (w.score > 0) pos++
+    else if (w.score < 0) neg++
+    else neu++
+    pushDistinct(positiveWords, w.positive)
+    pushDistinct(negativeWords, w.negative)
+    if (w.score !== 0) {
+      const text = s.text.length < SNIPPET_MIN_CHARS ? s.text : (s.clean ??= cleanSnippet(s.text))
+      if (text.length >= SNIPPET_MIN_CHARS && text.length <= SNIPPET_MAX_CHARS && !seen?.has(text)) {
+        ;(seen ??= new Set()).add(text)
+        const words = [...new Set(w.score > 0 ? w.positive : w.negative)]
+        ;(w.score > 0 ? posSnips : negSnips).push({ text, words, score: w.score })
+      }
+    }
+  }
+  const mentions = pos + neu + neg
+  if (mentions === 0) return emptySentiment()
+  const [p, n, g] = percentages([pos, neu, neg])
+  const score = round2(clamp(total / mentions, -1, 1))
+  return {
+    score,
+    label: labelFor(score),
+    positive: p,
+    neutral: n,
+    negative: g,
+    positiveWords,
+    negativeWords,
+    confidence: round2(Math.min(mentions / 3, 1)),
+    mentions,
+    totalScore: total,
+    positiveSnippets: topSnippets(posSnips, 'positive'),
+    negativeSnippets: topSnippets(negSnips, 'negative'),
+  }
+}
+
+/** Strongest first (stable), SNIPPET_KEEP kept. */
+export function topSnippets<T extends Snippet>(snips: T[], polarity: 'positive' | 'negative', keep = SNIPPET_KEEP): T[] {
+  if (snips.length <= 1) return snips
+  const indexed = snips.map((s, i) => ({ s, i }))
+  indexed.sort((a, b) => (polarity === 'positive' ? b.s.score - a.s.score : a.s.score - b.s.score) || a.i - b.i)
+  return indexed.slice(0, keep).map((x) => x.s)
+}
+
+/** §9 routine 1 for one answer text. */
+export function brandSentiment(text: string, brand: BrandDef): SentimentResult {
+  const stripped = stripNonCountable(text)
+  return brandSentimentPrepared(prepareSentences(stripped), brand, findBrandSpans(brand, stripped))
+}
+
+// ---------------------------------------------------------------------------
+// Routine 2
+
+function phraseRegex(phrases: readonly string[]): RegExp {
+  const alt = phrases.map((p) => p.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s-]+')).join('|')
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})(?![\\p{L}\\p{N}])`, 'giu')
+}
+const POSITIVE_PHRASE_RE = phraseRegex(POSITIVE_PHRASES)
+const NEGATIVE_PHRASE_RE = phraseRegex(NEGATIVE_PHRASES)
+
+function countRe(re: RegExp, s: string): number {
+  re.lastIndex = 0
+  let n = 0
+  while (re.exec(s) !== null) n++
+  re.lastIndex = 0
+  return n
+}
+
+/** §9 rank bonus: 3 or better +3, 5 or better +2, 10 or better +1, 15 or worse -1, else 0. */
+export function rankBonus(rank?: number | null): number {
+  if (rank === undefined || rank === null || !Number.isFinite(rank) || rank <= 0) return 0
+  if (rank <= 3) return 3
+  if (rank <= 5) return 2
+  if (rank <= 10) return 1
+  if (rank >= 15) return -1
+  return 0
+}
+
+/** Raw (un-normalised) routine-2 points over prepared sentences and the brand's spans. */
+export function phrasePointsPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[]): number {
+  let points = 0
+  for (const i of sentencesWithSpans(sentences, spans)) {
+    const t = maskBrand(sentences[i].text, brand)
+    points += PHRASE_POINTS * (countRe(POSITIVE_PHRASE_RE, t) - countRe(NEGATIVE_PHRASE_RE, t))
+  }
+  return points
+}
+
+export function normalisePhraseScore(raw: number): number {
+  return round2(clamp(raw / PHRASE_NORMALISER, -1, 1))
+}
+
+/** §9 routine 2: phrases (+-2 each) in the brand's sentences plus rank bonus, normalised to -1..+1. */
+export function phraseSentiment(text: string, brand: BrandDef, rank?: number): number {
+  const stripped = stripNonCountable(text)
+  const raw = phrasePointsPrepared(prepareSentences(stripped), brand, findBrandSpans(brand, stripped)) + rankBonus(rank)
+  return normalisePhraseScore(raw)
+}

@@ -1,0 +1,39 @@
+/** Sign-in and sign-up form schemas (server side; the pages rely on the same limits via auth-messages). */
+import { z } from 'zod'
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages'
+
+const email = z
+  .string({ required_error: AUTH_MESSAGES.invalidEmail, invalid_type_error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .email(AUTH_MESSAGES.invalidEmail)
+
+const optionalName = z
+  .string({ invalid_type_error: AUTH_MESSAGES.nameTooLong })
+  .trim()
+  .max(100, AUTH_MESSAGES.nameTooLong)
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ required_error: AUTH_MESSAGES.passwordRequired, invalid_type_error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+})
+
+export const signUpSchema = z.object({
+  email,
+  password: z
+    .string({ required_error: AUTH_MESSAGES.shortPassword, invalid_type_error: AUTH_MESSAGES.shortPassword })
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.shortPassword)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.longPassword),
+  firstName: optionalName,
+  lastName: optionalName,
+})
+
+export type SignInInput = z.infer<typeof signInSchema>
+export type SignUpInput = z.input<typeof signUpSchema>
+

@@ -1,0 +1,664 @@
+/**
+ * The phase-2 results view: picks the analysis, checks access, reads the stored aggregates
+ * (or re-aggregates the stored per-answer mentions, rankings and sentiment when filters
+ * narrow the answers; texts are never re-parsed on a page view) and returns only what the
+ * requested tab shows plus a small header. Also the share-link exports (§7).
+ *
+ * Decisions where the spec is silent:
+ * - A requested analysis that is missing, pending, running or failed gives way to the
+ *   latest completed one (the header says so); with no completed run the requested (or
+ *   latest) run's failed / in-progress panel shows.
+ * - An analysis id from another project than ?project= is treated as missing.
+ * - Export links are created by the project owner only; the export history is visible
+ *   to the owner, people it is shared with and admins (not to visitors of a public
+ *   project). Unknown export ids are 404, expired ones 410.
+ */
+import { randomBytes } from 'node:crypto'
+import type postgres from 'postgres'
+import { db } from './db.server'
+import type { User } from './auth.server'
+import { badRequest, notFound } from './http.server'
+import { getProject } from './projects.server'
+import { progressOf, type AnalysisRow } from './analyses.server'
+import { brandsOf, type AnalysisSnapshot } from '../../activities/results'
+import { aggregateAnalysis, aggregateByGroup, type AnalysisMetrics, type AnswerForMetrics } from '../domain/metrics'
+import { CARD_MODEL_IDS, MODELS, modelByFilter, modelById } from '../domain/models'
+import { EXPORT_TTL_DAYS } from '../domain/limits'
+import {
+  MODEL_FILTERS, RESULT_TABS, type AnalysisStatus, type ApiDataData, type ApiResponseView, type ManagementSession, type ModelAdminData,
+  type ModelCard, type ModelFilter, type Polarity, type ProgressView, type ResultsHeader, type ResultsState, type ResultsTab, type ResultsViewData, type TabData,
+} from '../components/results/types'
+import {
+  brandRankView, groupView, mentionsView, overviewView, queryRankView, sentimentDetailView, sentimentView, shareView,
+} from '../components/results/view'
+
+export type { ResultsViewData } from '../components/results/types'
+
+type Sql = postgres.Sql<any>
+
+/**
+ * "Answered" (ok and not blank) without reading long texts: octet_length of a stored
+ * (TOASTed) text comes from its header, so only short answers are trimmed and checked.
+ */
+const ANSWERED = (sql: Sql, alias = '') => {
+  const col = sql.unsafe(`${alias}response`)
+  const ok = sql.unsafe(`${alias}ok`)
+  return sql`(${ok} and case when octet_length(${col}) > 256 then true else btrim(${col}) <> '' end)`
+}
+
+const ACTIVE: AnalysisStatus[] = ['pending', 'in_progress', 'processing']
+const TAB_IDS = RESULT_TABS.map((t) => t.id) as readonly string[]
+const TAB_ALIASES: Record<string, ResultsTab> = { 'query-rank': 'ranking-detail', 'share': 'share-of-model', 'api-response': 'api-data', 'api-responses': 'api-data' }
+
+interface AnalysisListRow {
+  id: number
+  status: AnalysisStatus
+  date: Date | string
+  created_at: Date
+  error: string | null
+}
+
+interface Snapshot {
+  queries: AnalysisSnapshot['queries']
+  brands: AnalysisSnapshot['brands']
+  model_ids: number[]
+  is_light_mode: boolean
+}
+
+interface ProjectInfo {
+  id: number
+  name: string
+  brandName: string
+  marketDescription: string
+  isLightMode: boolean
+  hasTopics: boolean
+  hasAudiences: boolean
+  isOwner: boolean
+}
+
+interface Params {
+  tab: string | null
+  model: string | null
+  topic: string | null
+  audience: string | null
+  brand: string | null
+  polarity: string | null
+}
+
+function paramsOf(url: URL): Params {
+  const g = (k: string) => {
+    const v = url.searchParams.get(k)
+    return v && v.trim() ? v.trim() : null
+  }
+  return { tab: g('tab'), model: g('model'), topic: g('topic'), audience: g('audience'), brand: g('brand'), polarity: g('polarity') }
+}
+
+const isoDate = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10))
+const todayIso = () => new Date().toISOString().slice(0, 10)
+
+function stateOf(status: AnalysisStatus | undefined): ResultsState {
+  if (!status) return 'none'
+  if (status === 'completed') return 'completed'
+  if (ACTIVE.includes(status)) return 'running'
+  return 'failed'
+}
+
+// ------------------------------------------------------------------ entry points
+
+/** The results view for /?phase=2&project=…&analysis=…&tab=… (404 for projects the user may not see). */
+export async function loadResultsView(user: User, url: URL): Promise<ResultsViewData> {
+  const sql = db()
+  const p = paramsOf(url)
+  const analysisParam = Number(url.searchParams.get('analysis'))
+  const requestedId = Number.isInteger(analysisParam) && analysisParam > 0 && analysisParam < 2 ** 31 ? analysisParam : null
+  let projectId = Number(url.searchParams.get('project'))
+  if (!Number.isInteger(projectId) || projectId <= 0 || projectId >= 2 ** 31) {
+    if (!requestedId) return { kind: 'no-project' }
+    const [row] = await sql<{ project_id: number }[]>`select project_id from analyses where id = ${requestedId}`
+    if (!row) notFound('Analysis not found')
+    projectId = row.project_id
+  }
+  const project = await getProject(user, projectId, 'read')
+  const runs = await sql<AnalysisListRow[]>`
+    select id, status, date, created_at, error from analyses where project_id = ${project.id} order by created_at desc`
+
+  const requested = requestedId ? runs.find((r) => r.id === requestedId) : undefined
+  const latestCompleted = runs.find((r) => r.status === 'completed')
+  let shown: AnalysisListRow | undefined
+  let fallback: ResultsHeader['fallback'] = null
+  if (requested?.status === 'completed') shown = requested
+  else if (latestCompleted) {
+    shown = latestCompleted
+    if (requestedId) fallback = { id: requested?.id ?? null, status: requested?.status ?? 'missing', date: requested ? isoDate(requested.date) : null }
+  } else shown = requested ?? runs[0]
+
+  const isOwner = project.accessType === 'owner'
+  const [exportsInfo] = isOwner
+    ? await sql<{ count: number; last: string | null }[]>`
+        select count(*)::int as count,
+          (select id from exports where project_id = ${project.id} and expires_at > now() order by created_at desc limit 1) as last
+        from exports where project_id = ${project.id}`
+    : [null]
+
+  const snapshot = shown ? await loadSnapshot(sql, shown.id) : null
+  const info: ProjectInfo = {
+    id: project.id,
+    name: project.name,
+    brandName: project.brandDomain,
+    marketDescription: project.marketDescription,
+    isLightMode: project.isLightMode || Boolean(snapshot?.is_light_mode),
+    hasTopics: project.topics.length > 0 || Boolean(snapshot?.queries.some((q) => q.topic)),
+    hasAudiences: project.audiences.length > 0 || Boolean(snapshot?.queries.some((q) => q.audience)),
+    isOwner,
+  }
+  const view = await buildView(sql, {
+    mode: 'app',
+    project: info,
+    shown: shown ?? null,
+    snapshot,
+    fallback,
+    runs: runs.filter((r) => r.status === 'completed').map((r) => ({ id: r.id, date: isoDate(r.date), createdAt: r.created_at.toISOString() })),
+    exports: exportsInfo ? { count: exportsInfo.count, lastExportId: exportsInfo.last } : null,
+    exportLink: null,
+    params: p,
+  })
+  // A running run the user asked for (while an older completed one is shown) still reports its progress.
+  if (view.kind === 'results' && fallback?.id && ACTIVE.includes(fallback.status as AnalysisStatus)) view.progress = await progressView(sql, fallback.id)
+  return view
+}
+
+export type ExportViewResult = { status: 'ok'; view: ResultsViewData; projectName: string } | { status: 'expired'; expiredAt: string }
+
+/** The public read-only page /export/{exportId}: that analysis only, no sign-in; 404 unknown, 'expired' after 30 days. */
+export async function loadExportView(exportId: string, url: URL): Promise<ExportViewResult> {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(exportId)) notFound('Export not found')
+  const sql = db()
+  const [row] = await sql<
+    { analysis_id: number; created_at: Date; expires_at: Date; expired: boolean; name: string; brand_domain: string; market_description: string; is_light_mode: boolean; status: AnalysisStatus; date: Date; a_created_at: Date; error: string | null }[]
+  >`
+    select e.analysis_id, e.created_at, e.expires_at, e.expires_at <= now() as expired,
+      p.name, p.brand_domain, p.market_description, p.is_light_mode, a.status, a.date, a.created_at as a_created_at, a.error
+    from exports e join analyses a on a.id = e.analysis_id join projects p on p.id = e.project_id
+    where e.id = ${exportId}`
+  if (!row) notFound('Export not found')
+  if (row.expired) return { status: 'expired', expiredAt: row.expires_at.toISOString() }
+  const snapshot = await loadSnapshot(sql, row.analysis_id)
+  const view = await buildView(sql, {
+    mode: 'export',
+    project: {
+      id: 0,
+      name: row.name,
+      brandName: row.brand_domain,
+      marketDescription: row.market_description,
+      isLightMode: row.is_light_mode || Boolean(snapshot?.is_light_mode),
+      hasTopics: Boolean(snapshot?.queries.some((q) => q.topic)),
+      hasAudiences: Boolean(snapshot?.queries.some((q) => q.audience)),
+      isOwner: false,
+    },
+    shown: { id: row.analysis_id, status: row.status, date: row.date, created_at: row.a_created_at, error: row.error },
+    snapshot,
+    fallback: null,
+    runs: [],
+    exports: null,
+    exportLink: { createdAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString() },
+    params: paramsOf(url),
+  })
+  return { status: 'ok', view, projectName: row.name }
+}
+
+// ------------------------------------------------------------------ exports (share links)
+
+export interface ExportListItem {
+  id: string
+  exportId: string
+  analysisId: number
+  createdAt: string
+  analysisDate: string
+  expiresAt: string
+  expired: boolean
+  aiSummary: string | null
+  hasAiSummary: boolean
+  url: string
+}
+
+/** POST /api/projects/{id}/export: a 30-day share link of a completed analysis (owner only). */
+export async function createExport(user: User, projectId: number, analysisId?: number | null) {
+  const project = await getProject(user, projectId, 'write')
+  const sql = db()
+  const [analysis] = analysisId
+    ? await sql<{ id: number; status: string; date: Date }[]>`select id, status, date from analyses where id = ${analysisId} and project_id = ${project.id}`
+    : await sql<{ id: number; status: string; date: Date }[]>`
+        select id, status, date from analyses where project_id = ${project.id} and status = 'completed' order by created_at desc limit 1`
+  if (!analysis) {
+    if (analysisId) notFound('Analysis not found')
+    badRequest('There is no completed analysis to export yet')
+  }
+  if (analysis.status !== 'completed') badRequest('Only completed analyses can be exported')
+  const id = randomBytes(24).toString('base64url')
+  const [row] = await sql<{ created_at: Date; expires_at: Date }[]>`
+    insert into exports (id, project_id, analysis_id, user_id, ai_summary, expires_at)
+    values (${id}, ${project.id}, ${analysis.id}, ${user.id}, null, now() + ${EXPORT_TTL_DAYS} * interval '1 day')
+    returning created_at, expires_at`
+  return {
+    success: true,
+    exportId: id,
+    id,
+    analysisId: analysis.id,
+    url: `/export/${id}`,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+  }
+}
+
+async function readableProject(user: User, projectId: number) {
+  const project = await getProject(user, projectId, 'read')
+  if (project.accessType === 'public') notFound('Project not found')
+  return project
+}
+
+async function exportRows(sql: Sql, where: postgres.Fragment): Promise<ExportListItem[]> {
+  const rows = await sql<{ id: string; analysis_id: number; created_at: Date; expires_at: Date; expired: boolean; ai_summary: string | null; date: Date }[]>`
+    select e.id, e.analysis_id, e.created_at, e.expires_at, e.expires_at <= now() as expired, e.ai_summary, a.date
+    from exports e join analyses a on a.id = e.analysis_id
+    where ${where}
+    order by e.created_at desc
+    limit 500`
+  return rows.map((r) => ({
+    id: r.id,
+    exportId: r.id,
+    analysisId: r.analysis_id,
+    createdAt: r.created_at.toISOString(),
+    analysisDate: isoDate(r.date),
+    expiresAt: r.expires_at.toISOString(),
+    expired: r.expired,
+    aiSummary: r.ai_summary,
+    hasAiSummary: Boolean(r.ai_summary),
+    url: `/export/${r.id}`,
+  }))
+}
+
+/** GET /api/projects/{id}/exports */
+export async function listProjectExports(user: User, projectId: number): Promise<ExportListItem[]> {
+  const project = await readableProject(user, projectId)
+  const sql = db()
+  return exportRows(sql, sql`e.project_id = ${project.id}`)
+}
+
+/** GET /api/analyses/{id}/exports */
+export async function listAnalysisExports(user: User, analysisId: number): Promise<ExportListItem[]> {
+  const sql = db()
+  const [a] = await sql<{ project_id: number }[]>`select project_id from analyses where id = ${analysisId}`
+  if (!a) notFound('Analysis not found')
+  await readableProject(user, a.project_id).catch((err) => {
+    if (err instanceof Response && err.status === 404) notFound('Analysis not found')
+    throw err
+  })
+  return exportRows(sql, sql`e.analysis_id = ${analysisId}`)
+}
+
+// ------------------------------------------------------------------ view building
+
+interface BuildContext {
+  mode: 'app' | 'export'
+  project: ProjectInfo
+  shown: AnalysisListRow | null
+  snapshot: Snapshot | null
+  fallback: ResultsHeader['fallback']
+  runs: ResultsHeader['runs']
+  exports: ResultsHeader['exports']
+  exportLink: ResultsHeader['exportLink']
+  params: Params
+}
+
+async function loadSnapshot(sql: Sql, analysisId: number): Promise<Snapshot | null> {
+  const [row] = await sql<Snapshot[]>`select queries, brands, model_ids, is_light_mode from analyses where id = ${analysisId}`
+  return row ?? null
+}
+
+function distinct(values: (string | null | undefined)[]): string[] {
+  return [...new Set(values.map((v) => v?.trim()).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b))
+}
+
+async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsViewData> {
+  const { project, shown, snapshot, params } = ctx
+  const state = stateOf(shown?.status)
+
+  const tabs = RESULT_TABS.map((t) => t.id).filter(
+    (id) => (id !== 'topics' || project.hasTopics) && (id !== 'audiences' || project.hasAudiences) && (id !== 'model-admin' || ctx.mode === 'app'),
+  )
+  const rawTab = params.tab ? (TAB_ALIASES[params.tab] ?? params.tab) : 'overview'
+  const tab: ResultsTab = TAB_IDS.includes(rawTab) && tabs.includes(rawTab as ResultsTab) ? (rawTab as ResultsTab) : 'overview'
+
+  // Models with answers: from the stored aggregate when there is one.
+  let answeredModels: number[] = []
+  if (shown && state === 'completed') {
+    const [r] = await sql<{ ids: number[] | null }[]>`select results->'answeredModelIds' as ids from analyses where id = ${shown.id}`
+    answeredModels = Array.isArray(r?.ids)
+      ? r.ids.map(Number)
+      : (await sql<{ model_id: number }[]>`select distinct model_id from api_responses where analysis_id = ${shown.id} and ok`).map((x) => x.model_id)
+  }
+  const models: ResultsHeader['options']['models'] = project.isLightMode
+    ? [{ value: 'combined', label: 'ChatGPT 5 Only' }]
+    : [
+        ...MODELS.filter((m) => answeredModels.includes(m.id)).map((m) => ({ value: m.filter as ModelFilter, label: m.filterLabel })),
+        { value: 'combined', label: 'All Models' },
+      ]
+  const topics = distinct(snapshot?.queries.map((q) => q.topic) ?? [])
+  const audiences = distinct(snapshot?.queries.map((q) => q.audience) ?? [])
+  const model: ModelFilter =
+    params.model && (MODEL_FILTERS as readonly string[]).includes(params.model) && models.some((m) => m.value === params.model) ? (params.model as ModelFilter) : 'combined'
+  const topic = params.topic && topics.includes(params.topic) ? params.topic : null
+  const audience = params.audience && audiences.includes(params.audience) ? params.audience : null
+
+  const header: ResultsHeader = {
+    mode: ctx.mode,
+    project: { ...project },
+    analysis: shown ? { id: shown.id, status: shown.status, date: isoDate(shown.date), createdAt: shown.created_at.toISOString(), error: shown.error } : null,
+    fallback: ctx.fallback,
+    runs: ctx.runs,
+    exports: ctx.exports,
+    exportLink: ctx.exportLink,
+    filters: { model, topic, audience },
+    options: { models, topics, audiences },
+    tabs,
+    tab,
+  }
+
+  let progress: ProgressView | null = null
+  if (shown && state === 'running') progress = await progressView(sql, shown.id)
+  let data: TabData | null = null
+  if (shown && snapshot && state === 'completed') {
+    data = await tabData(sql, { tab, analysisId: shown.id, projectId: project.id, snapshot, model, topic, audience, brand: params.brand, polarity: params.polarity, isLightMode: project.isLightMode })
+  }
+  return { kind: 'results', header, state, progress, data }
+}
+
+async function progressView(sql: Sql, analysisId: number): Promise<ProgressView | null> {
+  const [row] = await sql<AnalysisRow[]>`select * from analyses where id = ${analysisId}`
+  if (!row) return null
+  const d = await progressOf(row)
+  return {
+    phase: d.phase,
+    message: d.message,
+    currentModel: d.currentModel,
+    percent: Math.max(0, Math.min(100, Math.round(d.progressPercent ?? 0))),
+    queriesCompleted: d.queriesCompleted,
+    queriesTotal: d.queriesTotal,
+    estimatedSecondsRemaining: d.estimatedTimeRemaining,
+  }
+}
+
+interface TabContext {
+  tab: ResultsTab
+  analysisId: number
+  projectId: number
+  snapshot: Snapshot
+  model: ModelFilter
+  topic: string | null
+  audience: string | null
+  brand: string | null
+  polarity: string | null
+  isLightMode: boolean
+}
+
+/** The brand a brand selector shows: the requested one when it is in the analysis, else the own brand. */
+function selectedBrand(snapshot: Snapshot, requested: string | null): string {
+  const names = brandsOf(snapshot.brands).map((b) => b.name)
+  return requested && names.includes(requested) ? requested : snapshot.brands.brand.name
+}
+
+/**
+ * The stored aggregate, cut down in the database to what the tab reads (the whole
+ * aggregate is about 1 MB for 240 answers and 20 brands, mostly per-query sentiment).
+ * Returns a partial AnalysisMetrics: only the fields the tab's view builder uses.
+ */
+async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, brand: string): Promise<AnalysisMetrics | null> {
+  const brandsNoSentiment = sql`(select jsonb_agg(b - 'sentiment' order by o) from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
+  const brandsSentimentSummary = sql`(select jsonb_agg((b - 'sentiment') || jsonb_build_object('sentiment', (b->'sentiment') - 'positiveSnippets' - 'negativeSnippets') order by o)
+    from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
+  const brandRefs = sql`(select jsonb_agg(jsonb_build_object('name', b->'name', 'isOwn', b->'isOwn') order by o) from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
+  const queries = (perQuery: postgres.Fragment) =>
+    sql`(select coalesce(jsonb_agg(jsonb_build_object('queryIndex', q->'queryIndex', 'query', q->'query', 'topic', q->'topic', 'totalMentions', q->'totalMentions', 'brands', ${perQuery}) order by o), '[]'::jsonb)
+      from jsonb_array_elements(results->'queries') with ordinality x(q, o))`
+  let parts: postgres.Fragment
+  switch (tab) {
+    case 'overview':
+    case 'sentiment':
+      parts = sql`'brands', ${brandsSentimentSummary}`
+      break
+    case 'ranking-detail':
+      parts = sql`'brands', ${brandRefs}, 'queries', ${queries(sql`jsonb_build_object(${brand}::text, (q->'brands'->${brand}::text) - 'sentiment')`)}`
+      break
+    case 'mentions':
+      parts = sql`'brands', ${brandsNoSentiment}, 'queries', ${queries(
+        sql`(select jsonb_object_agg(k, jsonb_build_object('mentionsTotal', v->'mentionsTotal')) from jsonb_each(q->'brands') e(k, v))`,
+      )}`
+      break
+    case 'sentiment-detail':
+      parts = sql`'brands', ${brandRefs}, 'queries', ${queries(
+        sql`jsonb_build_object(${brand}::text, jsonb_build_object('sentiment', jsonb_build_object(
+          'positiveSnippets', q->'brands'->${brand}::text->'sentiment'->'positiveSnippets',
+          'negativeSnippets', q->'brands'->${brand}::text->'sentiment'->'negativeSnippets')))`,
+      )}`
+      break
+    default:
+      parts = sql`'brands', ${brandsNoSentiment}`
+  }
+  // The CTE detoasts the column once; every results->… below then reads the in-memory value.
+  const [row] = await sql<{ results: AnalysisMetrics | null }[]>`
+    with r as materialized (select results - 'byBrand' as results from analyses where id = ${analysisId})
+    select case when jsonb_typeof(results->'brands') = 'array' then jsonb_build_object(
+      'modelIds', results->'modelIds', 'answeredModelIds', results->'answeredModelIds', 'totals', results->'totals',
+      'queryCounts', results->'queryCounts', 'summary', results->'summary', ${parts}) end as results
+    from r`
+  const m = row?.results
+  if (!m || !Array.isArray(m.brands)) return null
+  m.queries ??= []
+  return m
+}
+
+async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
+  if (c.tab === 'api-data') return apiData(sql, c)
+  if (c.tab === 'model-admin') return modelAdmin(sql, c)
+
+  const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
+  const modelIds = modelId ? [modelId] : undefined
+  const queryFiltered = Boolean(c.topic || c.audience)
+  const brands = brandsOf(c.snapshot.brands)
+  const brand = selectedBrand(c.snapshot, c.brand)
+
+  if (c.tab === 'topics' || c.tab === 'audiences') {
+    const answers = (await loadAnswers(sql, c, 'none')).filter(queryFilterOf(c))
+    const all = aggregateAnalysis(answers, brands, { modelIds })
+    const groups = aggregateByGroup(answers, brands, c.tab === 'topics' ? 'topic' : 'audience', { modelIds })
+    return groupView(c.tab, all, groups, brand)
+  }
+
+  let m = queryFiltered || modelId !== null ? null : await storedMetrics(sql, c.analysisId, c.tab, brand)
+  if (!m) {
+    const sentiment = c.tab === 'overview' || c.tab === 'sentiment' ? 'summary' : c.tab === 'sentiment-detail' ? 'brand' : 'none'
+    const answers = await loadAnswers(sql, c, sentiment, brand)
+    m = aggregateAnalysis(answers, brands, { modelIds, queryFilter: queryFiltered ? queryFilterOf(c) : undefined })
+  }
+  switch (c.tab) {
+    case 'share-of-model':
+      return shareView(m)
+    case 'brand-rank':
+      return brandRankView(m, queryFiltered)
+    case 'ranking-detail':
+      return queryRankView(m, brand, c.snapshot.queries.length)
+    case 'mentions':
+      return mentionsView(m)
+    case 'sentiment':
+      return sentimentView(m)
+    case 'sentiment-detail':
+      return sentimentDetailView(m, brand, (['all', 'positive', 'negative'] as const).includes(c.polarity as Polarity) ? (c.polarity as Polarity) : 'all')
+    default:
+      return overviewView(m)
+  }
+}
+
+function queryFilterOf(c: Pick<TabContext, 'topic' | 'audience'>) {
+  return (a: AnswerForMetrics) => (!c.topic || a.topic === c.topic) && (!c.audience || a.audience === c.audience)
+}
+
+/** Stored per-answer parse results (no texts): enough for aggregateAnalysis without re-parsing. */
+async function loadAnswers(sql: Sql, c: TabContext, withSentiment: 'none' | 'summary' | 'brand', brand?: string | null): Promise<AnswerForMetrics[]> {
+  // Only what the tab needs of the per-answer sentiment: none, the numbers of the brands
+  // mentioned (no snippets), or everything for one brand (Sentiment Detail).
+  const sentiment =
+    withSentiment === 'none'
+      ? sql`'{}'::jsonb as sentiment`
+      : withSentiment === 'brand'
+        ? sql`jsonb_strip_nulls(jsonb_build_object(${brand ?? ''}::text, sentiment -> ${brand ?? ''}::text)) as sentiment`
+        : sql`coalesce((select jsonb_object_agg(k, v || '{"positiveSnippets": [], "negativeSnippets": []}'::jsonb)
+            from jsonb_each(sentiment) e(k, v) where (v->>'mentions')::numeric > 0), '{}'::jsonb) as sentiment`
+  const rows = await sql<{ model_id: number; query_index: number; query: string; sample: number; ok: boolean; answered: boolean; mentions: any; rankings: any; sentiment: any }[]>`
+    select model_id, query_index, query, sample, ok, ${ANSWERED(sql)} as answered, mentions, rankings, ${sentiment}
+    from api_responses where analysis_id = ${c.analysisId} and model_id in ${sql(CARD_MODEL_IDS as number[])}`
+  const byIndex = new Map(c.snapshot.queries.map((q) => [q.index, q]))
+  return rows.map((r) => ({
+    modelId: r.model_id,
+    queryIndex: r.query_index,
+    query: r.query,
+    sample: r.sample,
+    // The text itself is not needed: the stored parse results are used; only "answered or not" matters.
+    text: r.answered ? '-' : '',
+    ok: r.ok,
+    topic: byIndex.get(r.query_index)?.topic ?? null,
+    audience: byIndex.get(r.query_index)?.audience ?? null,
+    mentions: r.mentions ?? {},
+    rankings: r.rankings ?? {},
+    sentiment: r.sentiment ?? {},
+  }))
+}
+
+// ------------------------------------------------------------------ API Data
+
+const API_DATA_LIMIT = 15
+const LINKS_SHOWN = 5
+
+function safeUrl(u: unknown): string | null {
+  if (typeof u !== 'string') return null
+  try {
+    const url = new URL(u)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+function linkOf(x: unknown): { url: string | null; title: string } {
+  if (typeof x === 'string') return { url: safeUrl(x), title: x }
+  if (x && typeof x === 'object') {
+    const o = x as Record<string, unknown>
+    const raw = (o.url ?? o.uri ?? o.link) as unknown
+    const title = [o.title, o.domain, raw].find((v) => typeof v === 'string' && v.trim()) as string | undefined
+    return { url: safeUrl(raw), title: title ?? '' }
+  }
+  return { url: null, title: String(x ?? '') }
+}
+
+async function apiData(sql: Sql, c: TabContext): Promise<ApiDataData> {
+  const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
+  const indexes = c.topic || c.audience ? c.snapshot.queries.filter((q) => queryFilterOf(c)({ topic: q.topic, audience: q.audience } as AnswerForMetrics)).map((q) => q.index) : null
+  if (indexes && indexes.length === 0) return { tab: 'api-data', total: 0, responses: [] }
+  const where = sql`analysis_id = ${c.analysisId}
+    ${modelId ? sql`and model_id = ${modelId}` : sql``}
+    ${indexes ? sql`and query_index in ${sql(indexes)}` : sql``}`
+  const [rows, [count]] = await Promise.all([
+    sql<{ id: string; model_id: number; model_name: string | null; query: string; response: string; ok: boolean; error: string | null; citations: unknown[]; sources: unknown[]; mentions: Record<string, number>; rankings: Record<string, number>; created_at: Date }[]>`
+      select id, model_id, model_name, query, response, ok, error, mentions, rankings, created_at,
+        jsonb_path_query_array(citations, '$[0 to 4]') as citations, jsonb_path_query_array(sources, '$[0 to 4]') as sources
+      from api_responses where ${where}
+      order by query_index, model_id, sample
+      limit ${API_DATA_LIMIT}`,
+    sql<{ n: number }[]>`select count(*)::int as n from api_responses where ${where}`,
+  ])
+  const responses: ApiResponseView[] = rows.map((r) => ({
+    id: Number(r.id),
+    query: r.query,
+    modelId: r.model_id,
+    modelName: modelById(r.model_id)?.name ?? r.model_name ?? String(r.model_id),
+    text: r.response,
+    ok: r.ok,
+    error: r.error,
+    mentions: Object.entries(r.mentions ?? {})
+      .filter(([, n]) => Number(n) > 0)
+      .map(([brand, count]) => ({ brand, count: Number(count) }))
+      .sort((a, b) => b.count - a.count),
+    rankings: Object.entries(r.rankings ?? {})
+      .filter(([, n]) => Number(n) > 0)
+      .map(([brand, rank]) => ({ brand, rank: Number(rank) }))
+      .sort((a, b) => a.rank - b.rank),
+    citations: (Array.isArray(r.citations) ? r.citations : []).slice(0, LINKS_SHOWN).map(linkOf),
+    sources: (Array.isArray(r.sources) ? r.sources : []).slice(0, LINKS_SHOWN).map(linkOf),
+    length: r.response.length,
+    timestamp: r.created_at.toISOString(),
+  }))
+  return { tab: 'api-data', total: count?.n ?? 0, responses }
+}
+
+// ------------------------------------------------------------------ Model Admin
+
+const FAILURE_CHARS = 80
+const FAILURES_SHOWN = 3
+
+async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminData> {
+  const [counts, running, sessions] = await Promise.all([
+    sql<{ model_id: number; answered: number }[]>`
+      select model_id, count(*) filter (where ${ANSWERED(sql)})::int as answered
+      from api_responses where analysis_id = ${c.analysisId} group by model_id`,
+    sql<{ model_ids: number[] }[]>`select model_ids from model_runs where analysis_id = ${c.analysisId} and status = 'running'`,
+    sql<{ model_id: number; analysis_id: number; date: Date; expected: number; received: number; successful: number; avg_length: number | null; failures: string[] | null }[]>`
+      select r.model_id, a.id as analysis_id, a.date,
+        (jsonb_array_length(a.queries) * a.samples_per_query)::int as expected,
+        count(*)::int as received,
+        count(*) filter (where ${ANSWERED(sql, 'r.')})::int as successful,
+        round(avg(octet_length(r.response)) filter (where ${ANSWERED(sql, 'r.')}))::int as avg_length,
+        (array_agg(r.query order by r.query_index, r.sample) filter (where not ${ANSWERED(sql, 'r.')}))[1:${FAILURES_SHOWN}] as failures
+      from api_responses r join analyses a on a.id = r.analysis_id
+      where a.project_id = ${c.projectId}
+      group by r.model_id, a.id
+      order by a.date desc, a.id desc`,
+  ])
+  const runningIds = new Set(running.flatMap((r) => r.model_ids))
+  const answered = new Map(counts.map((x) => [x.model_id, x.answered]))
+  const cards: ModelCard[] = [
+    ...MODELS.map((m) => ({
+      id: m.id,
+      name: m.name,
+      costLabel: m.costLabel,
+      addKey: m.addKey,
+      answered: answered.get(m.id) ?? 0,
+      running: runningIds.has(m.id),
+      disabled: c.isLightMode && m.id !== 8,
+    })),
+    { id: 2, name: 'ChatGPT 5 (legacy)', costLabel: 'Standard', addKey: null, answered: 0, running: false, disabled: true, fixed: 'active' as const },
+    { id: 7, name: 'OpenAI o3', costLabel: 'Premium', addKey: null, answered: 0, running: false, disabled: true, fixed: 'unavailable' as const },
+  ]
+  const today = todayIso()
+  const management = MODELS.map((m) => ({
+    modelId: m.id,
+    name: m.name,
+    sessions: sessions
+      .filter((s) => s.model_id === m.id)
+      .map((s): ManagementSession => {
+        const total = Math.max(s.expected, s.received)
+        const failed = Math.max(0, total - s.successful)
+        const failures = (s.failures ?? []).map((q) => (q.length > FAILURE_CHARS ? `${q.slice(0, FAILURE_CHARS)}...` : q))
+        return {
+          analysisId: s.analysis_id,
+          date: isoDate(s.date),
+          isToday: isoDate(s.date) === today,
+          total,
+          successful: s.successful,
+          failed,
+          avgLength: s.avg_length ?? 0,
+          failures,
+          moreFailures: Math.max(0, failed - failures.length),
+        }
+      }),
+  })).filter((g) => g.sessions.length > 0)
+  return { tab: 'model-admin', analysisId: c.analysisId, projectId: c.projectId, cards, management }
+}

@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/lib/auth.server'
+import { intParam } from '~/lib/http.server'
+import { listAnalysisExports } from '~/lib/results.server'
+
+/** GET /api/analyses/{id}/exports -> { exports } (§7). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const exports = await listAnalysisExports(user, intParam(params.id, 'analysis'))
+  return json({ exports }, { headers: { 'Cache-Control': 'no-store' } })
+}

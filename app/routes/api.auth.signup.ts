@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { failureBody, signUp } from '~/lib/auth-actions.server'
+
+/** POST /api/auth/signup (JSON or form): 201 { user } and the session cookie, or 400 with field messages. */
+export async function action({ request }: ActionFunctionArgs) {
+  const result = await signUp(request)
+  if (!result.ok) return json(failureBody(result.failure), { status: result.status, headers: result.headers })
+  return json(
+    { user: result.user, redirectTo: result.redirectTo },
+    { status: 201, headers: { 'Set-Cookie': result.setCookie, 'Cache-Control': 'no-store' } },
+  )
+}

@@ -1,0 +1,548 @@
+/**
+ * Model simulator: one HTTP server that speaks the wire protocols of the six vendors the
+ * product calls, at the paths the gateway uses in demo mode:
+ *
+ *   POST /openai/v1/responses            OpenAI Responses API (web_search, json_schema)
+ *   POST /openai/v1/chat/completions     OpenAI Chat Completions (url_citation annotations)
+ *   POST /anthropic/v1/messages          Anthropic Messages (web_search_20250305, forced tools)
+ *   POST /gemini/v1beta/models/{model}:generateContent   Gemini (googleSearch grounding, JSON mode)
+ *   POST /perplexity/chat/completions    Perplexity Sonar (citations + search_results)
+ *   POST /xai/v1/responses               xAI Responses API (web_search)
+ *   POST /xai/v1/chat/completions        xAI chat (no search)
+ *   POST /deepseek/chat/completions      DeepSeek (also /deepseek/v1/...; JSON mode)
+ *
+ * Control API (JSON):
+ *   GET  /health
+ *   GET  /__sim/stats      requests per provider and outcome, in flight, max in flight
+ *   GET  /__sim/projects   projects learned from framework prompts
+ *   POST /__sim/config     { seed?, day?: 'YYYY-MM-DD' | null, brandRate?: 0..1,
+ *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } } }
+ *                          merged into the current config; a provider's faults list is replaced.
+ *   POST /__sim/reset      defaults and zeroed stats; learned projects kept unless { forget: true }
+ *
+ * Answers are deterministic: same provider + model + prompt + day (UTC, or config.day) + seed
+ * give byte-identical text. Env: SIMULATOR_BRAND_RATE (default 0.6), SIMULATOR_SEED.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { parseFrameworkPrompt } from '../activities/gateway/prompts'
+import { composeAnswer, renderAnswer, type CitationStyle } from './answer'
+import { buildFramework } from './framework'
+import { Rng, unit } from './prng'
+import { normaliseQuery, ProjectStore } from './projects'
+import { fakeFromSchema } from './schemaFaker'
+import { anthropicMessages, chatCompletion, errorResponse, geminiGenerate, openaiResponses, xaiResponses, type ErrorCase, type Reply, type Vendor, type WireResponse } from './vendors'
+
+export interface SimulatorOptions {
+  port?: number
+  host?: string
+  seed?: string
+  /** JSON file where learned projects are kept across restarts. */
+  dataFile?: string
+}
+
+export interface SimulatorHandle {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export type FaultType = '429' | '500' | 'timeout' | 'empty' | 'malformed' | '401'
+export interface Fault {
+  type: FaultType
+  /** Only the next N requests; default: every request. */
+  times?: number
+  /** Probability 0..1, drawn deterministically from seed, provider and request number. */
+  rate?: number
+  retryAfterSeconds?: number
+}
+interface ProviderSim {
+  latencyMs: number
+  faults: Array<Fault & { remaining?: number }>
+}
+interface SimConfig {
+  seed: string
+  day?: string
+  brandRate: number
+  providers: Record<Vendor, ProviderSim>
+}
+
+const VENDORS: Vendor[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek']
+const FAULT_TYPES: FaultType[] = ['429', '500', 'timeout', 'empty', 'malformed', '401']
+const MAX_HOLD_MS = 10 * 60 * 1000
+const MAX_BODY_BYTES = 5 * 1024 * 1024
+
+type Endpoint = 'responses' | 'chat' | 'messages' | 'generate'
+interface Route {
+  vendor: Vendor
+  endpoint: Endpoint
+  model?: string
+}
+
+function route(method: string, pathname: string): Route | undefined {
+  if (method !== 'POST') return undefined
+  const gem = /^\/gemini\/v1(?:beta|alpha)?\/models\/([^/:]+):generateContent$/.exec(pathname)
+  if (gem) return { vendor: 'gemini', endpoint: 'generate', model: decodeURIComponent(gem[1]) }
+  switch (pathname) {
+    case '/openai/v1/responses': return { vendor: 'openai', endpoint: 'responses' }
+    case '/openai/v1/chat/completions': return { vendor: 'openai', endpoint: 'chat' }
+    case '/xai/v1/responses': return { vendor: 'xai', endpoint: 'responses' }
+    case '/xai/v1/chat/completions': return { vendor: 'xai', endpoint: 'chat' }
+    case '/anthropic/v1/messages': return { vendor: 'anthropic', endpoint: 'messages' }
+    case '/perplexity/chat/completions': return { vendor: 'perplexity', endpoint: 'chat' }
+    case '/perplexity/v1/chat/completions': return { vendor: 'perplexity', endpoint: 'chat' }
+    case '/deepseek/chat/completions': return { vendor: 'deepseek', endpoint: 'chat' }
+    case '/deepseek/v1/chat/completions': return { vendor: 'deepseek', endpoint: 'chat' }
+  }
+  return undefined
+}
+
+function vendorOfPath(pathname: string): Vendor | undefined {
+  const first = pathname.split('/')[1]
+  return VENDORS.find((v) => v === first)
+}
+
+// ---------------------------------------------------------------------------
+// Request reading
+
+type Json = Record<string, unknown>
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (Array.isArray(content)) return content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('')
+  return ''
+}
+
+interface Parsed {
+  model: string
+  system: string
+  prompt: string
+  webSearch: boolean
+  stream: boolean
+  /** Structured output requested. `schema` may be absent for plain JSON mode. */
+  json?: { schema?: Json; toolName?: string }
+}
+
+function schemaInText(text: string): Json | undefined {
+  for (const m of text.matchAll(/```json\s*\n([\s\S]*?)\n```/g)) {
+    try {
+      const v: unknown = JSON.parse(m[1])
+      if (isRecord(v) && ('properties' in v || 'type' in v)) return v
+    } catch {}
+  }
+  return undefined
+}
+
+function parseRequest(r: Route, body: Json): Parsed {
+  const model = r.model ?? (typeof body.model === 'string' ? body.model : '')
+  const stream = body.stream === true
+  if (r.endpoint === 'responses') {
+    const items = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : []
+    const sys = [typeof body.instructions === 'string' ? body.instructions : '']
+    let prompt = ''
+    for (const it of items) {
+      if (!isRecord(it)) continue
+      if (it.role === 'system' || it.role === 'developer') sys.push(textOf(it.content))
+      if (it.role === 'user') prompt = textOf(it.content)
+    }
+    const tools = Array.isArray(body.tools) ? body.tools : []
+    const webSearch = tools.some((t) => isRecord(t) && typeof t.type === 'string' && t.type.startsWith('web_search'))
+    const format = isRecord(body.text) && isRecord(body.text.format) ? body.text.format : undefined
+    const json = format?.type === 'json_schema' ? { schema: isRecord(format.schema) ? format.schema : undefined } : format?.type === 'json_object' ? { schema: schemaInText(sys.join('\n') + prompt) } : undefined
+    return { model, system: sys.filter(Boolean).join('\n'), prompt, webSearch, stream, json }
+  }
+  if (r.endpoint === 'chat') {
+    const messages = Array.isArray(body.messages) ? body.messages : []
+    const sys: string[] = []
+    let prompt = ''
+    for (const m of messages) {
+      if (!isRecord(m)) continue
+      if (m.role === 'system' || m.role === 'developer') sys.push(textOf(m.content))
+      if (m.role === 'user') prompt = textOf(m.content)
+    }
+    const rf = isRecord(body.response_format) ? body.response_format : undefined
+    const json =
+      rf?.type === 'json_schema'
+        ? { schema: isRecord(rf.json_schema) && isRecord(rf.json_schema.schema) ? rf.json_schema.schema : undefined }
+        : rf?.type === 'json_object'
+          ? { schema: schemaInText(sys.join('\n') + '\n' + prompt) }
+          : undefined
+    const webSearch = r.vendor === 'perplexity' ? body.disable_search !== true : r.vendor === 'openai' ? isRecord(body.web_search_options) || /search/.test(model) : false
+    return { model, system: sys.join('\n'), prompt, webSearch, stream, json }
+  }
+  if (r.endpoint === 'messages') {
+    const messages = Array.isArray(body.messages) ? body.messages : []
+    let prompt = ''
+    for (const m of messages) if (isRecord(m) && m.role === 'user') prompt = textOf(m.content)
+    const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : []
+    const webSearch = tools.some((t) => typeof t.type === 'string' && t.type.startsWith('web_search_'))
+    const choice = isRecord(body.tool_choice) ? body.tool_choice : undefined
+    let json: Parsed['json']
+    if (choice?.type === 'tool' && typeof choice.name === 'string') {
+      const tool = tools.find((t) => t.name === choice.name)
+      json = { schema: tool && isRecord(tool.input_schema) ? tool.input_schema : undefined, toolName: choice.name }
+    }
+    return { model, system: textOf(body.system), prompt, webSearch, stream, json }
+  }
+  // Gemini
+  const contents = Array.isArray(body.contents) ? body.contents : []
+  let prompt = ''
+  for (const c of contents) if (isRecord(c) && (c.role === 'user' || c.role === undefined)) prompt = textOf(c.parts)
+  const system = isRecord(body.systemInstruction) ? textOf(body.systemInstruction.parts) : ''
+  const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : []
+  const webSearch = tools.some((t) => 'googleSearch' in t || 'google_search' in t || 'googleSearchRetrieval' in t)
+  const gc = isRecord(body.generationConfig) ? body.generationConfig : {}
+  const json = gc.responseMimeType === 'application/json' ? { schema: isRecord(gc.responseJsonSchema) ? gc.responseJsonSchema : isRecord(gc.responseSchema) ? gc.responseSchema : undefined } : undefined
+  return { model, system, prompt, webSearch, stream, json }
+}
+
+function hasKey(vendor: Vendor, req: http.IncomingMessage, url: URL): boolean {
+  const h = req.headers
+  if (vendor === 'anthropic') return Boolean(h['x-api-key'] || h.authorization)
+  if (vendor === 'gemini') return Boolean(h['x-goog-api-key'] || url.searchParams.get('key') || h.authorization)
+  return /^Bearer \S+/.test(String(h.authorization ?? ''))
+}
+
+// ---------------------------------------------------------------------------
+
+interface ProviderStats {
+  requests: number
+  inFlight: number
+  maxInFlight: number
+  outcomes: Record<string, number>
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const envRate = Number(process.env.SIMULATOR_BRAND_RATE)
+  const defaults = (): SimConfig => ({
+    seed: opts.seed ?? process.env.SIMULATOR_SEED ?? 'simulator',
+    day: undefined,
+    brandRate: Number.isFinite(envRate) && envRate >= 0 && envRate <= 1 ? envRate : 0.6,
+    providers: Object.fromEntries(VENDORS.map((v) => [v, { latencyMs: 0, faults: [] }])) as unknown as Record<Vendor, ProviderSim>,
+  })
+  let config = defaults()
+  const store = new ProjectStore(opts.dataFile)
+  const freshStats = () => Object.fromEntries(VENDORS.map((v) => [v, { requests: 0, inFlight: 0, maxInFlight: 0, outcomes: {} }])) as unknown as Record<Vendor, ProviderStats>
+  let stats = freshStats()
+  let statsSince = new Date().toISOString()
+  const timers = new Set<NodeJS.Timeout>()
+  let closing = false
+
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t)
+      fn()
+    }, ms)
+    timers.add(t)
+    return t
+  }
+
+  const today = () => config.day ?? new Date().toISOString().slice(0, 10)
+
+  function send(res: http.ServerResponse, wire: WireResponse): void {
+    if (res.writableEnded || res.destroyed) return
+    const payload = JSON.stringify(wire.body)
+    res.writeHead(wire.status, { ...wire.headers, 'content-length': Buffer.byteLength(payload) })
+    res.end(payload)
+  }
+
+  function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+    send(res, { status, headers: { 'content-type': 'application/json' }, body })
+  }
+
+  function pickFault(vendor: Vendor, n: number): (Fault & { remaining?: number }) | undefined {
+    const list = config.providers[vendor].faults
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i]
+      if (f.remaining !== undefined && f.remaining <= 0) continue
+      if (f.rate !== undefined && unit('fault', config.seed, vendor, i, n) >= f.rate) continue
+      if (f.remaining !== undefined) f.remaining--
+      return f
+    }
+    return undefined
+  }
+
+  /** The reply for a well-formed API request, or an error response. */
+  function answer(r: Route, p: Parsed, body: Json, fault: Fault | undefined, n: number): WireResponse {
+    const ids = new Rng('ids', config.seed, r.vendor, n, Date.now())
+    const day = today()
+    const reply: Reply = {
+      vendor: r.vendor,
+      model: p.model,
+      now: Math.floor(Date.now() / 1000),
+      ids,
+      promptTokens: Math.ceil((p.system.length + p.prompt.length) / 4) + 8,
+      request: body,
+      searches: [],
+    }
+    if (p.json) {
+      let value: unknown
+      const framework = parseFrameworkPrompt(p.prompt) ?? parseFrameworkPrompt(`${p.system}\n${p.prompt}`)
+      const props = p.json.schema && isRecord(p.json.schema.properties) ? p.json.schema.properties : undefined
+      if (framework && (!props || ('competitors' in props && 'queries' in props))) {
+        const built = buildFramework(framework, config.seed, day.slice(0, 4))
+        store.learn({
+          brand: built.brand,
+          market: framework.market,
+          marketKey: built.market?.key,
+          marketLabel: built.marketLabel,
+          region: framework.region,
+          language: framework.language,
+          marketType: framework.marketType ?? 'B2C',
+          competitors: built.result.competitors,
+          queries: built.result.queries,
+          learnedAt: new Date().toISOString(),
+        })
+        value = built.result
+      } else if (p.json.schema) {
+        value = fakeFromSchema(p.json.schema, { rng: new Rng('json', r.vendor, p.model, p.prompt, day, config.seed), subject: store.find(p.prompt), day })
+      } else {
+        value = { answer: renderAnswer(composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject: store.find(p.prompt), cite: false }), 'none').text }
+      }
+      let text = JSON.stringify(value)
+      if (fault?.type === 'malformed') text = text.slice(0, Math.max(1, Math.floor(text.length * 0.6)))
+      if (fault?.type === 'empty') text = r.vendor === 'deepseek' ? '   ' : ''
+      if (p.json.toolName !== undefined) {
+        reply.toolName = p.json.toolName
+        // A forced tool call always yields tool input; "malformed" is input that breaks the schema.
+        reply.toolInput = fault?.type === 'empty' ? undefined : fault?.type === 'malformed' ? {} : value
+      } else reply.jsonText = text
+    } else {
+      const subject = store.find(p.prompt)
+      const cite = p.webSearch || r.vendor === 'deepseek'
+      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite })
+      const style: CitationStyle =
+        r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
+      reply.answer = composed
+      reply.rendered = fault?.type === 'empty' ? { text: '', claims: [], markers: [], blocks: [] } : renderAnswer(composed, style)
+      reply.searches = p.webSearch && fault?.type !== 'empty' && r.vendor !== 'perplexity' ? composed.searchQueries : []
+    }
+    return reply.vendor === 'gemini'
+      ? geminiGenerate(reply)
+      : r.endpoint === 'messages'
+        ? anthropicMessages(reply)
+        : r.endpoint === 'responses'
+          ? r.vendor === 'xai'
+            ? xaiResponses(reply)
+            : openaiResponses(reply)
+          : chatCompletion(reply)
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, r: Route, url: URL, raw: string): Promise<void> {
+    const s = stats[r.vendor]
+    const n = ++s.requests
+    s.inFlight++
+    s.maxInFlight = Math.max(s.maxInFlight, s.inFlight)
+    let done = false
+    res.on('close', () => {
+      if (!done) {
+        done = true
+        s.inFlight--
+      }
+    })
+    const outcome = (name: string) => (s.outcomes[name] = (s.outcomes[name] ?? 0) + 1)
+    const ids = new Rng('err', config.seed, r.vendor, n)
+    const fail = (kase: ErrorCase, name: string, info: { model?: string; message?: string; retryAfterSeconds?: number } = {}) => {
+      outcome(name)
+      send(res, errorResponse(r.vendor, kase, { ...info, ids }))
+    }
+
+    let body: Json
+    try {
+      const parsed: unknown = JSON.parse(raw || '{}')
+      if (!isRecord(parsed)) throw new Error('body is not an object')
+      body = parsed
+    } catch (e) {
+      return fail('400', 'bad_request', { message: `Invalid JSON body: ${e instanceof Error ? e.message : String(e)}` })
+    }
+    if (!hasKey(r.vendor, req, url)) return fail('401', '401')
+    const p = parseRequest(r, body)
+    if (!p.model) return fail('400', 'bad_request', { message: 'model: field required' })
+    if (p.stream) return fail('400', 'bad_request', { model: p.model, message: 'The model simulator does not support streaming; send stream: false.' })
+
+    const fault = pickFault(r.vendor, n)
+    const wait = config.providers[r.vendor].latencyMs
+    if (wait > 0) await new Promise<void>((resolve) => later(wait, resolve))
+    if (res.destroyed || closing) return void outcome('aborted')
+
+    if (fault?.type === 'timeout') {
+      outcome('timeout')
+      // Hold the request until the client gives up (or 10 minutes pass).
+      const hold = later(MAX_HOLD_MS, () => send(res, errorResponse(r.vendor, '504', { ids, model: p.model })))
+      res.on('close', () => {
+        clearTimeout(hold)
+        timers.delete(hold)
+      })
+      return
+    }
+    if (fault?.type === '429') return fail('429', '429', { model: p.model, retryAfterSeconds: fault.retryAfterSeconds })
+    if (fault?.type === '500') return fail('500', '500', { model: p.model })
+    if (fault?.type === '401') return fail('401', '401', { model: p.model })
+    const effective = fault?.type === 'malformed' && !p.json ? undefined : fault
+    outcome(effective ? effective.type : 'ok')
+    send(res, answer(r, p, body, effective, n))
+  }
+
+  function applyConfig(patch: unknown): string[] {
+    const errors: string[] = []
+    if (!isRecord(patch)) return ['body must be a JSON object']
+    const next: SimConfig = { ...config, providers: { ...config.providers } }
+    if (patch.seed !== undefined) {
+      if (typeof patch.seed === 'string' || typeof patch.seed === 'number') next.seed = String(patch.seed)
+      else errors.push('seed must be a string')
+    }
+    if (patch.day !== undefined) {
+      if (patch.day === null) next.day = undefined
+      else if (typeof patch.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(patch.day) && !Number.isNaN(Date.parse(patch.day))) next.day = patch.day
+      else errors.push('day must be YYYY-MM-DD or null')
+    }
+    if (patch.brandRate !== undefined) {
+      if (typeof patch.brandRate === 'number' && patch.brandRate >= 0 && patch.brandRate <= 1) next.brandRate = patch.brandRate
+      else errors.push('brandRate must be a number from 0 to 1')
+    }
+    if (patch.providers !== undefined) {
+      if (!isRecord(patch.providers)) errors.push('providers must be an object')
+      else {
+        for (const [key, value] of Object.entries(patch.providers)) {
+          const v = key as Vendor
+          if (!VENDORS.includes(v)) {
+            errors.push(`unknown provider ${key} (one of ${VENDORS.join(', ')})`)
+            continue
+          }
+          if (!isRecord(value)) {
+            errors.push(`providers.${key} must be an object`)
+            continue
+          }
+          const prov: ProviderSim = { ...next.providers[v] }
+          if (value.latencyMs !== undefined) {
+            if (typeof value.latencyMs === 'number' && value.latencyMs >= 0) prov.latencyMs = value.latencyMs
+            else errors.push(`providers.${key}.latencyMs must be a number >= 0`)
+          }
+          if (value.faults !== undefined) {
+            if (!Array.isArray(value.faults)) errors.push(`providers.${key}.faults must be an array`)
+            else {
+              prov.faults = []
+              value.faults.forEach((f, i) => {
+                if (!isRecord(f) || !FAULT_TYPES.includes(String(f.type) as FaultType)) return errors.push(`providers.${key}.faults[${i}].type must be one of ${FAULT_TYPES.join(', ')}`)
+                if (f.times !== undefined && !(typeof f.times === 'number' && f.times >= 0)) return errors.push(`providers.${key}.faults[${i}].times must be a number >= 0`)
+                if (f.rate !== undefined && !(typeof f.rate === 'number' && f.rate >= 0 && f.rate <= 1)) return errors.push(`providers.${key}.faults[${i}].rate must be 0..1`)
+                if (f.retryAfterSeconds !== undefined && !(typeof f.retryAfterSeconds === 'number' && f.retryAfterSeconds >= 0)) return errors.push(`providers.${key}.faults[${i}].retryAfterSeconds must be >= 0`)
+                const fault: Fault & { remaining?: number } = { type: String(f.type) as FaultType }
+                if (typeof f.times === 'number') fault.times = fault.remaining = Math.floor(f.times)
+                if (typeof f.rate === 'number') fault.rate = f.rate
+                if (typeof f.retryAfterSeconds === 'number') fault.retryAfterSeconds = f.retryAfterSeconds
+                prov.faults.push(fault)
+              })
+            }
+          }
+          next.providers[v] = prov
+        }
+      }
+    }
+    if (errors.length === 0) config = next
+    return errors
+  }
+
+  function publicConfig() {
+    return {
+      seed: config.seed,
+      day: config.day ?? null,
+      effectiveDay: today(),
+      brandRate: config.brandRate,
+      providers: Object.fromEntries(
+        VENDORS.map((v) => [v, { latencyMs: config.providers[v].latencyMs, faults: config.providers[v].faults.map(({ remaining, ...f }) => (remaining === undefined ? f : { ...f, remaining })) }]),
+      ),
+    }
+  }
+
+  async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, raw: string): Promise<boolean> {
+    const method = req.method ?? 'GET'
+    if (pathname === '/health' && method === 'GET') {
+      sendJson(res, 200, { ok: true, service: 'model-simulator', projects: store.size })
+      return true
+    }
+    if (!pathname.startsWith('/__sim/')) return false
+    let body: unknown = {}
+    if (raw.trim()) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        sendJson(res, 400, { error: 'invalid JSON body' })
+        return true
+      }
+    }
+    if (pathname === '/__sim/config' && method === 'GET') sendJson(res, 200, publicConfig())
+    else if (pathname === '/__sim/config' && method === 'POST') {
+      const errors = applyConfig(body)
+      sendJson(res, errors.length ? 400 : 200, errors.length ? { error: 'invalid config', details: errors } : publicConfig())
+    } else if (pathname === '/__sim/reset' && method === 'POST') {
+      config = defaults()
+      stats = freshStats()
+      statsSince = new Date().toISOString()
+      if (isRecord(body) && body.forget === true) store.forget()
+      sendJson(res, 200, { ...publicConfig(), projects: store.size })
+    } else if (pathname === '/__sim/stats' && method === 'GET') {
+      const total = VENDORS.reduce((sum, v) => sum + stats[v].requests, 0)
+      sendJson(res, 200, { since: statsSince, requests: total, providers: stats })
+    } else if (pathname === '/__sim/projects' && method === 'GET') {
+      sendJson(res, 200, { projects: store.list() })
+    } else if (pathname === '/__sim/match' && method === 'POST' && isRecord(body) && typeof body.prompt === 'string') {
+      const s = store.find(body.prompt)
+      sendJson(res, 200, { how: s.how, query: normaliseQuery(body.prompt), ownBrands: s.ownBrands.map((b) => b.name), competitors: s.competitors.map((b) => b.name), market: s.marketLabel })
+    } else sendJson(res, 404, { error: `no control endpoint ${method} ${pathname}` })
+    return true
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://simulator')
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY_BYTES) req.destroy()
+      else chunks.push(c)
+    })
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      void (async () => {
+        try {
+          if (await handleControl(req, res, url.pathname, raw)) return
+          const r = route(req.method ?? 'GET', url.pathname)
+          if (r) return await handleApi(req, res, r, url, raw)
+          const vendor = vendorOfPath(url.pathname)
+          const ids = new Rng('404', url.pathname)
+          if (vendor) send(res, errorResponse(vendor, '404', { ids, message: `Unknown endpoint ${req.method} ${url.pathname} (model simulator)` }))
+          else sendJson(res, 404, { error: `Unknown endpoint ${req.method} ${url.pathname}. Vendor APIs live under /openai, /anthropic, /gemini, /perplexity, /xai, /deepseek.` })
+        } catch (e) {
+          sendJson(res, 500, { error: 'simulator error', message: e instanceof Error ? e.message : String(e) })
+        }
+      })()
+    })
+  })
+  server.keepAliveTimeout = 65_000
+
+  const host = opts.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true
+        for (const t of timers) clearTimeout(t)
+        timers.clear()
+        server.close(() => resolve())
+        // Held ('timeout') and keep-alive sockets would otherwise keep close() waiting.
+        server.closeAllConnections()
+      }),
+  }
+}

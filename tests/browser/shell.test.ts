@@ -1,0 +1,45 @@
+import type { Browser } from 'puppeteer-core'
+import { testEnv } from '../support/env'
+import { uniqueEmail } from '../support/flows'
+import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a new user in the browser', () => {
+  it('signs up and sees the home shell in demo mode', async () => {
+    const page = await browser.newPage()
+    const errors = collectPageErrors(page)
+    const { appUrl } = testEnv()
+    await page.goto(`${appUrl}/`)
+    await waitForText(page, 'Sign In')
+    await page.goto(`${appUrl}/signup`)
+    await page.type('input[name=email]', uniqueEmail('browser'))
+    await page.type('input[name=password]', 'correct horse battery')
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    await waitForText(page, 'No Project Selected')
+    const banner = await page.$eval('[data-testid=demo-banner]', (el) => el.textContent ?? '')
+    expect(banner).toMatch(/simulator/)
+    const nav = await page.$eval('header nav', (el) => el.textContent ?? '')
+    for (const item of ['New', 'Projects', 'Support', "What's New?"]) expect(nav).toContain(item)
+    expect(nav).not.toContain('Admin')
+    const phases = await page.$eval('aside', (el) => el.textContent ?? '')
+    for (const label of ['Setup', 'Analysis', 'Trends', 'Source Insights', 'Content Optimiser', 'Content Ideator', 'AI Chat']) expect(phases).toContain(label)
+    await screenshot(page, 'home-shell')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('signed out on a signed-in screen: toast, then sent to sign in', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${testEnv().appUrl}/analysis-progress`)
+    await waitForText(page, 'Unauthorised – You are logged out. Logging in again...')
+    await page.waitForFunction(() => location.pathname === '/login', { timeout: 10_000 })
+    await page.close()
+  })
+})
