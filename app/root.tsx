@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import stylesHref from './styles/app.css?url'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
+import stylesHref from './styles/app.css'
 import { getUser } from './lib/auth.server'
 import { isDemoMode } from './lib/models.server'
 import { entraConfigured } from './lib/env.server'
@@ -45,7 +45,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  const navigation = useNavigation()
+  return (
+    <>
+      {navigation.state === 'loading' && !navigation.formMethod && (
+        <div className="page-loading" role="status">
+          Loading page...
+        </div>
+      )}
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

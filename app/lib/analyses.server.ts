@@ -99,7 +99,9 @@ async function startRun(analysis: AnalysisRow, kind: AnalysisWorkflowInput['kind
     values (${analysis.id}, ${kind}, ${modelIds}, ${'pending-' + analysis.id + '-' + Date.now() + '-' + Math.random()},
       ${sql.json(initialProgress(modelIds, analysis.queries.length, analysis.samples_per_query) as any)})
     returning id`
-  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? '' : `-${run.id}`)
+  // A restarted analysis gets a new workflow id; the first run keeps the plain `analysis-<id>`.
+  const [{ earlier }] = await sql<{ earlier: number }[]>`select count(*)::int as earlier from model_runs where analysis_id = ${analysis.id} and kind = ${kind} and id <> ${run.id}`
+  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? (earlier > 0 ? `-restart-${run.id}` : '') : `-${run.id}`)
   await sql`update model_runs set workflow_id = ${workflowId} where id = ${run.id}`
   if (kind === 'analysis') await sql`update analyses set workflow_id = ${workflowId} where id = ${analysis.id}`
   const input: AnalysisWorkflowInput = {

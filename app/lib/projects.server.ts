@@ -59,7 +59,8 @@ const nameList = z.array(trimmed).transform((l) => l.filter(Boolean))
 
 const brandDetailsSchema = z.object({
   name: trimmed.optional(),
-  alternativeNames: nameList.default([]),
+  // Blank alternative names are kept so the §5 rule can answer 'Alternative name cannot be empty'.
+  alternativeNames: z.array(trimmed).default([]),
   domains: nameList.default([]),
 })
 

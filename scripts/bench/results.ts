@@ -50,6 +50,59 @@ function median(xs: number[]) {
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]
 const r2 = (x: number) => Math.round(x * 100) / 100
 
+/** Seeds the benchmark project (20 brands, 40 queries, `analyses` daily completed runs of 240 answers). */
+export async function seedResultsBench(sql: import('postgres').Sql<any>, analysesCount = 60) {
+  const { parseAnswer, aggregateAnalysis } = await import('../../app/domain/metrics')
+  const email = `bench-results-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+  const [{ id: userId }] = await sql<{ id: number }[]>`insert into users (email, max_projects, max_analyses) values (${email}, null, null) returning id`
+  const [own, ...competitors] = BENCH_BRANDS
+  const [{ id: projectId }] = await sql<{ id: number }[]>`
+    insert into projects (user_id, name, brand_domain, market_description, brand_details)
+    values (${userId}, 'Bench running shoes', ${own.name}, 'Running shoes in the UK', ${sql.json({ alternativeNames: own.alternativeNames, domains: own.domains })})
+    returning id`
+  await sql`insert into project_competitors ${sql(competitors.map((c, i) => ({ project_id: projectId, position: i, name: c.name, alternative_names: c.alternativeNames, domains: c.domains })))}`
+  const answers = buildBenchAnswers().map((a) => ({ ...a, audience: `Audience ${a.queryIndex % 4}` }))
+  const queries = [...new Map(answers.map((a) => [a.queryIndex, a])).values()].map((a) => ({ index: a.queryIndex, query: a.query, topic: a.topic, audience: a.audience, audienceContext: null }))
+  await sql`insert into project_queries ${sql(queries.map((q) => ({ project_id: projectId, position: q.index, query: q.query, topic: q.topic, audience: q.audience })))}`
+  await sql`insert into topics ${sql([...new Set(queries.map((q) => q.topic))].map((t, i) => ({ project_id: projectId, id: `t${i}`, position: i, name: t })))}`
+
+  // Parse once; every daily analysis stores the same answers (the loader's work does not depend on the words).
+  const brands = BENCH_BRANDS.map((b) => ({ ...b }))
+  const parsed = answers.map((a) => ({ ...a, ...parseAnswer(a.text, brands) }))
+  const results = aggregateAnalysis(parsed, brands)
+  const citations = Array.from({ length: 8 }, (_, i) => ({ url: `https://www.example${i}.com/review/${i}`, title: `Review ${i}` }))
+  const snapshot = { brand: { name: own.name, alternativeNames: own.alternativeNames, domains: own.domains }, competitors: competitors.map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })) }
+  let latestId = 0
+  let olderId = 0
+  for (let d = analysesCount - 1; d >= 0; d--) {
+    const date = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)
+    const [{ id }] = await sql<{ id: number }[]>`
+      insert into analyses (project_id, user_id, status, date, model_ids, queries, brands, results, progress, completed_at, created_at)
+      values (${projectId}, ${userId}, 'completed', ${date}, ${[3, 5, 6, 8, 9, 10]}, ${sql.json(queries as any)}, ${sql.json(snapshot as any)},
+        ${sql.json(results as any)}, ${sql.json({ phase: 'Completed', progressPercent: 100 })}, now(), ${date}::date + interval '9 hours')
+      returning id`
+    const rows = parsed.map((a) => ({
+      analysis_id: id,
+      model_id: a.modelId,
+      query_index: a.queryIndex,
+      sample: 1,
+      query: a.query,
+      response: a.text,
+      ok: true,
+      citations: sql.json(a.modelId === 5 || a.modelId === 8 ? (citations as any) : []),
+      sources: sql.json(a.modelId === 5 ? (citations as any) : []),
+      mentions: sql.json(a.mentions as any),
+      rankings: sql.json(a.rankings as any),
+      sentiment: sql.json(a.sentiment as any),
+    }))
+    for (let i = 0; i < rows.length; i += 120) await sql`insert into api_responses ${sql(rows.slice(i, i + 120))}`
+    if (d === 10) olderId = id
+    latestId = id
+  }
+  await sql`analyze`
+  return { userId, projectId, latestId, olderId, own, queries, results }
+}
+
 export async function benchResults(opts: { rounds?: number; warmup?: number; analyses?: number } = {}): Promise<BenchResultsResult> {
   const rounds = opts.rounds ?? 20
   const warmup = opts.warmup ?? 3
@@ -71,59 +124,13 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
   const sql = getSql(process.env.DATABASE_URL)
   await migrate(sql)
 
-  const { parseAnswer, aggregateAnalysis } = await import('../../app/domain/metrics')
   const { getUserById } = await import('../../app/lib/auth.server')
   const { loadResultsView } = await import('../../app/lib/results.server')
 
   const t0 = performance.now()
-  const email = `bench-results-${Date.now()}@example.test`
-  const [{ id: userId }] = await sql<{ id: number }[]>`insert into users (email, max_projects, max_analyses) values (${email}, null, null) returning id`
+  const seeded = await seedResultsBench(sql, analysesCount)
+  const { userId, projectId, latestId, olderId, own, queries, results } = seeded
   try {
-    const [own, ...competitors] = BENCH_BRANDS
-    const [{ id: projectId }] = await sql<{ id: number }[]>`
-      insert into projects (user_id, name, brand_domain, market_description, brand_details)
-      values (${userId}, 'Bench running shoes', ${own.name}, 'Running shoes in the UK', ${sql.json({ alternativeNames: own.alternativeNames, domains: own.domains })})
-      returning id`
-    await sql`insert into project_competitors ${sql(competitors.map((c, i) => ({ project_id: projectId, position: i, name: c.name, alternative_names: c.alternativeNames, domains: c.domains })))}`
-    const answers = buildBenchAnswers().map((a) => ({ ...a, audience: `Audience ${a.queryIndex % 4}` }))
-    const queries = [...new Map(answers.map((a) => [a.queryIndex, a])).values()].map((a) => ({ index: a.queryIndex, query: a.query, topic: a.topic, audience: a.audience, audienceContext: null }))
-    await sql`insert into project_queries ${sql(queries.map((q) => ({ project_id: projectId, position: q.index, query: q.query, topic: q.topic, audience: q.audience })))}`
-    await sql`insert into topics ${sql([...new Set(queries.map((q) => q.topic))].map((t, i) => ({ project_id: projectId, id: `t${i}`, position: i, name: t })))}`
-
-    // Parse once; every daily analysis stores the same answers (the loader's work does not depend on the words).
-    const brands = BENCH_BRANDS.map((b) => ({ ...b }))
-    const parsed = answers.map((a) => ({ ...a, ...parseAnswer(a.text, brands) }))
-    const results = aggregateAnalysis(parsed, brands)
-    const citations = Array.from({ length: 8 }, (_, i) => ({ url: `https://www.example${i}.com/review/${i}`, title: `Review ${i}` }))
-    const snapshot = { brand: { name: own.name, alternativeNames: own.alternativeNames, domains: own.domains }, competitors: competitors.map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })) }
-    let latestId = 0
-    let olderId = 0
-    for (let d = analysesCount - 1; d >= 0; d--) {
-      const date = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)
-      const [{ id }] = await sql<{ id: number }[]>`
-        insert into analyses (project_id, user_id, status, date, model_ids, queries, brands, results, progress, completed_at, created_at)
-        values (${projectId}, ${userId}, 'completed', ${date}, ${[3, 5, 6, 8, 9, 10]}, ${sql.json(queries as any)}, ${sql.json(snapshot as any)},
-          ${sql.json(results as any)}, ${sql.json({ phase: 'Completed', progressPercent: 100 })}, now(), ${date}::date + interval '9 hours')
-        returning id`
-      const rows = parsed.map((a) => ({
-        analysis_id: id,
-        model_id: a.modelId,
-        query_index: a.queryIndex,
-        sample: 1,
-        query: a.query,
-        response: a.text,
-        ok: true,
-        citations: sql.json(a.modelId === 5 || a.modelId === 8 ? (citations as any) : []),
-        sources: sql.json(a.modelId === 5 ? (citations as any) : []),
-        mentions: sql.json(a.mentions as any),
-        rankings: sql.json(a.rankings as any),
-        sentiment: sql.json(a.sentiment as any),
-      }))
-      for (let i = 0; i < rows.length; i += 120) await sql`insert into api_responses ${sql(rows.slice(i, i + 120))}`
-      if (d === 10) olderId = id
-      latestId = id
-    }
-    await sql`analyze`
     const seedSeconds = (performance.now() - t0) / 1000
 
     const user = (await getUserById(userId))!
@@ -187,7 +194,7 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
     }
     const worst = Math.max(...out.map((c) => c.medianMs))
     return {
-      answersPerAnalysis: parsed.length,
+      answersPerAnalysis: queries.length * 6,
       brands: BENCH_BRANDS.length,
       analyses: analysesCount,
       rounds,

@@ -37,9 +37,12 @@ describe('a new user in the browser', () => {
 
   it('signed out on a signed-in screen: toast, then sent to sign in', async () => {
     const page = await browser.newPage()
-    await page.goto(`${testEnv().appUrl}/analysis-progress`)
-    await waitForText(page, 'Unauthorised – You are logged out. Logging in again...')
-    await page.waitForFunction(() => location.pathname === '/login', { timeout: 10_000 })
+    const toLogin = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/login', { timeout: 15_000 })
+    const response = await page.goto(`${testEnv().appUrl}/analysis-progress`, { waitUntil: 'domcontentloaded' })
+    expect(response?.status()).toBe(401)
+    expect(await response?.text()).toContain('Unauthorised – You are logged out. Logging in again...')
+    // After 500 ms the browser goes to /api/login (which then starts the sign-in).
+    await toLogin
     await page.close()
   })
 })

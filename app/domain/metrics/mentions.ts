@@ -15,8 +15,8 @@
  * - Sentences split after ".", "!" or "?" (optionally followed by closing quotes,
  *   brackets or markdown "*") when whitespace or the end follows, and at every line
  *   break, so list items without a full stop are separate statements. "4.5",
- *   "nike.com" and list numbers ("1. Nike", "**2.** Adidas") are not split. Blank fragments and fragments without any letter or
- *   digit are dropped.
+ *   "nike.com" and list numbers ("1. Nike", "**2.** Adidas") are not split. Blank
+ *   fragments and fragments without any letter or digit are dropped.
  */
 import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
 

@@ -2,9 +2,11 @@
  * Brand sentiment (spec §9 "Sentiment", §3 "Sentiment per brand").
  *
  * Routine 1, brandSentiment: every countable sentence (see splitSentences) in which a
- * mention of the brand starts is scored +1 per positive word and -1 per negative word (each occurrence
- * counts; no negation handling, as specified). Words inside the brand's own names are
- * not scored ("Best Buy" is not positive).
+ * mention of the brand starts is scored +1 per positive word and -1 per negative word
+ * (each occurrence counts; no negation handling, as specified). Words inside the brand's
+ * own names are not scored ("Best Buy" is not positive). The word lists below are a
+ * brand/product-review lexicon; a word counts only as a whole token ("high-quality" is
+ * one word, "greatest" is not "great").
  * Decisions where the spec is silent:
  * - mentions = number of sentences naming the brand (the sample the percentages are
  *   taken over), confidence = min(mentions / 3, 1).
