@@ -3,7 +3,7 @@
  * dev server, the model simulator, the worker and the web app. Used by `npm start` and `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, createWriteStream, readFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, createWriteStream, readFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,6 +80,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const initialised = existsSync(path.join(opts.dataDir, 'PG_VERSION'))
   if (!initialised) {
     mkdirSync(path.dirname(opts.dataDir), { recursive: true })
+    // As root the server runs as the `postgres` user, which must be able to reach the data folder.
+    if (isRoot) chmodSync(path.dirname(opts.dataDir), 0o755)
     await pg.initialise()
   }
   await pg.start()
@@ -180,6 +182,18 @@ export function buildApp(force = false) {
   log('building the web app (remix build)...')
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
   if (r.status !== 0) throw new Error('remix build failed')
+}
+
+/** The workflow bundle for the worker (see worker/bundle.ts), rebuilt when workflows/ changed. */
+export function buildWorkflowBundle(): string {
+  const out = path.join(root, 'build', 'workflow-bundle.js')
+  const r0 = spawnSync('find', ['workflows', 'activities', 'app/domain', '-newer', out, '-type', 'f', '-print', '-quit'], { cwd: root, encoding: 'utf8' })
+  if (existsSync(out) && !r0.stdout.trim()) return out
+  log('bundling the workflows...')
+  const node = path.join(root, 'node_modules', '.bin', 'node')
+  const r = spawnSync(existsSync(node) ? node : process.execPath, ['--import', 'tsx', 'worker/bundle.ts', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) throw new Error('bundling the workflows failed')
+  return out
 }
 
 function sourcesNewerThan(file: string): boolean {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildApp, httpOk, log, portOpen, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from './stack'
+import { buildApp, buildWorkflowBundle, httpOk, log, portOpen, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from './stack'
 import { getSql, closeAllSql } from '../db/client'
 import { migrate } from '../db/migrate'
 import { isDemoMode } from '../activities/gateway/config'
@@ -77,6 +77,7 @@ try {
   }
 
   buildApp()
+  env.WORKFLOW_BUNDLE = buildWorkflowBundle()
   const worker: Managed = startNodeProcess('worker', 'worker/index.ts', env)
   stops.push(worker.stop)
   const web: Managed = startNodeProcess('web', 'scripts/server.ts', env)

@@ -1,6 +1,7 @@
 /** The worker process: hosts the workflows and the activities on the task queue. */
 import { NativeConnection, Worker } from '@temporalio/worker'
 import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
 import { getSql, closeAllSql } from '../db/client'
 import { createActivities } from '../activities'
 import { createGateway } from '../activities/gateway'
@@ -15,10 +16,15 @@ export async function runWorker() {
     connection,
     namespace: temporalNamespace(),
     taskQueue: temporalTaskQueue(),
-    workflowsPath: require.resolve('../workflows/index.ts'),
+    // A bundle prebuilt by worker/bundle.ts (npm start and the tests build it) keeps webpack out of this process.
+    ...(process.env.WORKFLOW_BUNDLE && existsSync(process.env.WORKFLOW_BUNDLE)
+      ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE } }
+      : { workflowsPath: require.resolve('../workflows/index.ts') }),
+    maxConcurrentActivityTaskPolls: Number(process.env.WORKER_ACTIVITY_POLLERS ?? 16),
+    maxConcurrentWorkflowTaskPolls: Number(process.env.WORKER_WORKFLOW_POLLERS ?? 8),
+    maxCachedWorkflows: Number(process.env.WORKER_CACHED_WORKFLOWS ?? 100),
     activities: createActivities({ sql, gateway: createGateway() }),
     maxConcurrentActivityTaskExecutions: Number(process.env.WORKER_MAX_ACTIVITIES ?? 200),
-    bundlerOptions: { ignoreModules: ['postgres'] },
   })
   console.log(`worker started on task queue "${temporalTaskQueue()}"`)
   const stop = () => worker.shutdown()

@@ -104,7 +104,9 @@ export async function analysisWorkflow(input: AnalysisWorkflowInput): Promise<Pr
         }
       }
     }
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, items.length)) }, lane))
+    // Twice the provider's concurrency is kept scheduled: the gateway's per-provider limit in the worker
+    // bounds the calls in flight, and a freed slot starts the next call without a Temporal round trip.
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency * 2, items.length)) }, lane))
     status.currentQuery = null
     status.completedTime = new Date().toISOString()
     if (stop) status.completed = status.total

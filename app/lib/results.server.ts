@@ -329,14 +329,11 @@ async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsViewData> 
   const rawTab = params.tab ? (TAB_ALIASES[params.tab] ?? params.tab) : 'overview'
   const tab: ResultsTab = TAB_IDS.includes(rawTab) && tabs.includes(rawTab as ResultsTab) ? (rawTab as ResultsTab) : 'overview'
 
-  // Models with answers: from the stored aggregate when there is one.
-  let answeredModels: number[] = []
-  if (shown && state === 'completed') {
-    const [r] = await sql<{ ids: number[] | null }[]>`select results->'answeredModelIds' as ids from analyses where id = ${shown.id}`
-    answeredModels = Array.isArray(r?.ids)
-      ? r.ids.map(Number)
-      : (await sql<{ model_id: number }[]>`select distinct model_id from api_responses where analysis_id = ${shown.id} and ok`).map((x) => x.model_id)
-  }
+  // Models with answers (the model filter lists only those).
+  const answeredModels =
+    shown && state === 'completed'
+      ? (await sql<{ model_id: number }[]>`select distinct model_id from api_responses where analysis_id = ${shown.id} and ${ANSWERED(sql)}`).map((x) => x.model_id)
+      : []
   const models: ResultsHeader['options']['models'] = project.isLightMode
     ? [{ value: 'combined', label: 'ChatGPT 5 Only' }]
     : [
@@ -407,53 +404,70 @@ function selectedBrand(snapshot: Snapshot, requested: string | null): string {
   return requested && names.includes(requested) ? requested : snapshot.brands.brand.name
 }
 
+/** A jsonpath selecting one field of one brand in every query (the name is a quoted jsonpath string). */
+const brandPath = (brand: string, field: string) => `$[*].brands.${JSON.stringify(brand)}.${field}`
+
 /**
- * The stored aggregate, cut down in the database to what the tab reads (the whole
- * aggregate is about 1 MB for 240 answers and 20 brands, mostly per-query sentiment).
- * Returns a partial AnalysisMetrics: only the fields the tab's view builder uses.
+ * The stored aggregate, cut down in the database to what the tab reads. The whole aggregate
+ * is about 1 MB for 240 answers and 20 brands (mostly per-query sentiment), so it is read
+ * once (jsonb_to_record) and only the needed fields leave the database: brand-level numbers,
+ * and for query-level tabs a few per-query columns picked with jsonpath. Returns a partial
+ * AnalysisMetrics holding just the fields the tab's view builder uses, or null when the
+ * stored aggregate is missing or not in the expected shape (the caller re-aggregates).
  */
-async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, brand: string): Promise<AnalysisMetrics | null> {
-  const brandsNoSentiment = sql`(select jsonb_agg(b - 'sentiment' order by o) from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
-  const brandsSentimentSummary = sql`(select jsonb_agg((b - 'sentiment') || jsonb_build_object('sentiment', (b->'sentiment') - 'positiveSnippets' - 'negativeSnippets') order by o)
-    from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
-  const brandRefs = sql`(select jsonb_agg(jsonb_build_object('name', b->'name', 'isOwn', b->'isOwn') order by o) from jsonb_array_elements(results->'brands') with ordinality x(b, o))`
-  const queries = (perQuery: postgres.Fragment) =>
-    sql`(select coalesce(jsonb_agg(jsonb_build_object('queryIndex', q->'queryIndex', 'query', q->'query', 'topic', q->'topic', 'totalMentions', q->'totalMentions', 'brands', ${perQuery}) order by o), '[]'::jsonb)
-      from jsonb_array_elements(results->'queries') with ordinality x(q, o))`
-  let parts: postgres.Fragment
-  switch (tab) {
-    case 'overview':
-    case 'sentiment':
-      parts = sql`'brands', ${brandsSentimentSummary}`
-      break
-    case 'ranking-detail':
-      parts = sql`'brands', ${brandRefs}, 'queries', ${queries(sql`jsonb_build_object(${brand}::text, (q->'brands'->${brand}::text) - 'sentiment')`)}`
-      break
-    case 'mentions':
-      parts = sql`'brands', ${brandsNoSentiment}, 'queries', ${queries(
-        sql`(select jsonb_object_agg(k, jsonb_build_object('mentionsTotal', v->'mentionsTotal')) from jsonb_each(q->'brands') e(k, v))`,
-      )}`
-      break
-    case 'sentiment-detail':
-      parts = sql`'brands', ${brandRefs}, 'queries', ${queries(
-        sql`jsonb_build_object(${brand}::text, jsonb_build_object('sentiment', jsonb_build_object(
-          'positiveSnippets', q->'brands'->${brand}::text->'sentiment'->'positiveSnippets',
-          'negativeSnippets', q->'brands'->${brand}::text->'sentiment'->'negativeSnippets')))`,
-      )}`
-      break
-    default:
-      parts = sql`'brands', ${brandsNoSentiment}`
+async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, brand: string, brandNames: string[]): Promise<AnalysisMetrics | null> {
+  const columns: { key: string; brand: string; field: string }[] =
+    tab === 'ranking-detail'
+      ? ['rankByModel', 'combinedRank', 'visibility'].map((field) => ({ key: field, brand, field }))
+      : tab === 'mentions'
+        ? brandNames.map((b) => ({ key: 'mentionsTotal', brand: b, field: 'mentionsTotal' }))
+        : tab === 'sentiment-detail'
+          ? ['positiveSnippets', 'negativeSnippets'].map((field) => ({ key: field, brand, field: `sentiment.${field}` }))
+          : []
+  const needQueries = columns.length > 0
+  const brandExpr =
+    tab === 'overview' || tab === 'sentiment'
+      ? sql`(b - 'sentiment') || jsonb_build_object('sentiment', (b->'sentiment') - 'positiveSnippets' - 'negativeSnippets')`
+      : sql`b - 'sentiment'`
+  const [row] = await sql<{ model_ids: number[]; answered: number[]; totals: any; query_counts: any; summary: any; brands: any[] | null; qi?: number[]; qq?: string[]; qt?: (string | null)[]; qm?: number[]; cols?: any[][] }[]>`
+    select x."modelIds" as model_ids, x."answeredModelIds" as answered, x.totals, x."queryCounts" as query_counts, x.summary,
+      (select jsonb_agg(${brandExpr} order by o) from jsonb_array_elements(case when jsonb_typeof(x.brands) = 'array' then x.brands else '[]' end) with ordinality y(b, o)) as brands
+      ${
+        needQueries
+          ? sql`, jsonb_path_query_array(x.queries, '$[*].queryIndex') as qi, jsonb_path_query_array(x.queries, '$[*].query') as qq,
+              jsonb_path_query_array(x.queries, '$[*].topic') as qt, jsonb_path_query_array(x.queries, '$[*].totalMentions') as qm,
+              (select jsonb_agg(jsonb_path_query_array(x.queries, p::jsonpath) order by o) from unnest(${columns.map((c) => brandPath(c.brand, c.field))}::text[]) with ordinality u(p, o)) as cols`
+          : sql``
+      }
+    from analyses a, jsonb_to_record(a.results) as x("modelIds" jsonb, "answeredModelIds" jsonb, totals jsonb, "queryCounts" jsonb, summary jsonb, brands jsonb ${needQueries ? sql`, queries jsonb` : sql``})
+    where a.id = ${analysisId}`
+  if (!row || !Array.isArray(row.brands) || row.brands.length === 0 || !row.totals || !row.summary || !Array.isArray(row.answered)) return null
+  const m = {
+    modelIds: row.model_ids,
+    answeredModelIds: row.answered,
+    totals: row.totals,
+    queryCounts: row.query_counts,
+    summary: row.summary,
+    brands: row.brands,
+    byBrand: {},
+    answerCounts: {},
+    brandNames: row.brands.map((b: any) => b.name),
+    queries: [],
+  } as unknown as AnalysisMetrics
+  if (needQueries) {
+    const n = row.qi?.length ?? 0
+    // Every query holds every brand; anything else means an older shape: re-aggregate instead.
+    if (!row.cols || row.cols.length !== columns.length || row.cols.some((c) => !Array.isArray(c) || c.length !== n) || row.qq?.length !== n) return null
+    m.queries = row.qi!.map((queryIndex, i) => {
+      const brands: Record<string, any> = {}
+      columns.forEach((c, k) => {
+        const target = (brands[c.brand] ??= {})
+        if (c.key === 'positiveSnippets' || c.key === 'negativeSnippets') (target.sentiment ??= {})[c.key] = row.cols![k][i] ?? []
+        else target[c.key] = row.cols![k][i]
+      })
+      return { queryIndex, query: row.qq![i], topic: row.qt?.[i] ?? null, audience: null, totalMentions: row.qm?.[i] ?? 0, brands } as any
+    })
   }
-  // The CTE detoasts the column once; every results->… below then reads the in-memory value.
-  const [row] = await sql<{ results: AnalysisMetrics | null }[]>`
-    with r as materialized (select results - 'byBrand' as results from analyses where id = ${analysisId})
-    select case when jsonb_typeof(results->'brands') = 'array' then jsonb_build_object(
-      'modelIds', results->'modelIds', 'answeredModelIds', results->'answeredModelIds', 'totals', results->'totals',
-      'queryCounts', results->'queryCounts', 'summary', results->'summary', ${parts}) end as results
-    from r`
-  const m = row?.results
-  if (!m || !Array.isArray(m.brands)) return null
-  m.queries ??= []
   return m
 }
 
@@ -462,22 +476,31 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   if (c.tab === 'model-admin') return modelAdmin(sql, c)
 
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
-  const modelIds = modelId ? [modelId] : undefined
+  const modelIds = modelId ? [modelId] : [...CARD_MODEL_IDS]
   const queryFiltered = Boolean(c.topic || c.audience)
   const brands = brandsOf(c.snapshot.brands)
   const brand = selectedBrand(c.snapshot, c.brand)
 
   if (c.tab === 'topics' || c.tab === 'audiences') {
-    const answers = (await loadAnswers(sql, c, 'none')).filter(queryFilterOf(c))
+    const answers = (await loadAnswers(sql, c, modelIds, 'none')).filter(queryFilterOf(c))
     const all = aggregateAnalysis(answers, brands, { modelIds })
     const groups = aggregateByGroup(answers, brands, c.tab === 'topics' ? 'topic' : 'audience', { modelIds })
     return groupView(c.tab, all, groups, brand)
   }
 
-  let m = queryFiltered || modelId !== null ? null : await storedMetrics(sql, c.analysisId, c.tab, brand)
+  let m =
+    queryFiltered || modelId !== null
+      ? null
+      : await storedMetrics(
+          sql,
+          c.analysisId,
+          c.tab,
+          brand,
+          brands.map((b) => b.name),
+        )
   if (!m) {
-    const sentiment = c.tab === 'overview' || c.tab === 'sentiment' ? 'summary' : c.tab === 'sentiment-detail' ? 'brand' : 'none'
-    const answers = await loadAnswers(sql, c, sentiment, brand)
+    const sentiment = c.tab === 'overview' || c.tab === 'sentiment' ? 'all' : c.tab === 'sentiment-detail' ? 'brand' : 'none'
+    const answers = await loadAnswers(sql, c, modelIds, sentiment, brand)
     m = aggregateAnalysis(answers, brands, { modelIds, queryFilter: queryFiltered ? queryFilterOf(c) : undefined })
   }
   switch (c.tab) {
@@ -499,23 +522,27 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
 }
 
 function queryFilterOf(c: Pick<TabContext, 'topic' | 'audience'>) {
-  return (a: AnswerForMetrics) => (!c.topic || a.topic === c.topic) && (!c.audience || a.audience === c.audience)
+  return (a: Pick<AnswerForMetrics, 'topic' | 'audience'>) => (!c.topic || a.topic === c.topic) && (!c.audience || a.audience === c.audience)
 }
 
-/** Stored per-answer parse results (no texts): enough for aggregateAnalysis without re-parsing. */
-async function loadAnswers(sql: Sql, c: TabContext, withSentiment: 'none' | 'summary' | 'brand', brand?: string | null): Promise<AnswerForMetrics[]> {
-  // Only what the tab needs of the per-answer sentiment: none, the numbers of the brands
-  // mentioned (no snippets), or everything for one brand (Sentiment Detail).
+/**
+ * Stored per-answer parse results (no texts) of the given models: enough for
+ * aggregateAnalysis without re-parsing. Sentiment (the heavy part) is read only for the
+ * answers inside the topic/audience filter, and only for one brand on Sentiment Detail;
+ * rows outside the filter are still read (small) so the 'Filtered: n/m' total is right.
+ */
+async function loadAnswers(sql: Sql, c: TabContext, modelIds: number[], withSentiment: 'none' | 'all' | 'brand', brand?: string): Promise<AnswerForMetrics[]> {
+  const included = c.snapshot.queries.filter((q) => queryFilterOf(c)(q)).map((q) => q.index)
+  const value = withSentiment === 'brand' ? sql`jsonb_strip_nulls(jsonb_build_object(${brand ?? ''}::text, sentiment -> ${brand ?? ''}::text))` : sql`sentiment`
   const sentiment =
     withSentiment === 'none'
-      ? sql`'{}'::jsonb as sentiment`
-      : withSentiment === 'brand'
-        ? sql`jsonb_strip_nulls(jsonb_build_object(${brand ?? ''}::text, sentiment -> ${brand ?? ''}::text)) as sentiment`
-        : sql`coalesce((select jsonb_object_agg(k, v || '{"positiveSnippets": [], "negativeSnippets": []}'::jsonb)
-            from jsonb_each(sentiment) e(k, v) where (v->>'mentions')::numeric > 0), '{}'::jsonb) as sentiment`
+      ? sql`'{}'::jsonb`
+      : c.topic || c.audience
+        ? sql`case when query_index = any(${included}::int[]) then ${value} else '{}'::jsonb end`
+        : value
   const rows = await sql<{ model_id: number; query_index: number; query: string; sample: number; ok: boolean; answered: boolean; mentions: any; rankings: any; sentiment: any }[]>`
-    select model_id, query_index, query, sample, ok, ${ANSWERED(sql)} as answered, mentions, rankings, ${sentiment}
-    from api_responses where analysis_id = ${c.analysisId} and model_id in ${sql(CARD_MODEL_IDS as number[])}`
+    select model_id, query_index, query, sample, ok, ${ANSWERED(sql)} as answered, mentions, rankings, ${sentiment} as sentiment
+    from api_responses where analysis_id = ${c.analysisId} and model_id = any(${modelIds}::int[])`
   const byIndex = new Map(c.snapshot.queries.map((q) => [q.index, q]))
   return rows.map((r) => ({
     modelId: r.model_id,
@@ -605,23 +632,38 @@ const FAILURE_CHARS = 80
 const FAILURES_SHOWN = 3
 
 async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminData> {
-  const [counts, running, sessions] = await Promise.all([
+  // Counts without ordering (a hash aggregate over every answer of the project), and the
+  // few failed queries separately: sorting all answers for them would cost far more.
+  const [counts, running, sessionRows, failedRows] = await Promise.all([
     sql<{ model_id: number; answered: number }[]>`
       select model_id, count(*) filter (where ${ANSWERED(sql)})::int as answered
       from api_responses where analysis_id = ${c.analysisId} group by model_id`,
     sql<{ model_ids: number[] }[]>`select model_ids from model_runs where analysis_id = ${c.analysisId} and status = 'running'`,
-    sql<{ model_id: number; analysis_id: number; date: Date; expected: number; received: number; successful: number; avg_length: number | null; failures: string[] | null }[]>`
-      select r.model_id, a.id as analysis_id, a.date,
-        (jsonb_array_length(a.queries) * a.samples_per_query)::int as expected,
-        count(*)::int as received,
-        count(*) filter (where ${ANSWERED(sql, 'r.')})::int as successful,
-        round(avg(octet_length(r.response)) filter (where ${ANSWERED(sql, 'r.')}))::int as avg_length,
-        (array_agg(r.query order by r.query_index, r.sample) filter (where not ${ANSWERED(sql, 'r.')}))[1:${FAILURES_SHOWN}] as failures
-      from api_responses r join analyses a on a.id = r.analysis_id
-      where a.project_id = ${c.projectId}
-      group by r.model_id, a.id
+    sql<{ model_id: number; analysis_id: number; date: Date; expected: number; received: number; successful: number; avg_length: number | null }[]>`
+      select s.model_id, a.id as analysis_id, a.date, (jsonb_array_length(a.queries) * a.samples_per_query)::int as expected, s.received, s.successful, s.avg_length
+      from (
+        select r.analysis_id, r.model_id, count(*)::int as received,
+          count(*) filter (where ${ANSWERED(sql, 'r.')})::int as successful,
+          round(avg(octet_length(r.response)) filter (where ${ANSWERED(sql, 'r.')}))::int as avg_length
+        from api_responses r
+        where r.analysis_id in (select id from analyses where project_id = ${c.projectId})
+        group by r.analysis_id, r.model_id
+      ) s join analyses a on a.id = s.analysis_id
       order by a.date desc, a.id desc`,
+    sql<{ analysis_id: number; model_id: number; query: string }[]>`
+      select analysis_id, model_id, query from (
+        select r.analysis_id, r.model_id, r.query, row_number() over (partition by r.analysis_id, r.model_id order by r.query_index, r.sample) as n
+        from api_responses r
+        where r.analysis_id in (select id from analyses where project_id = ${c.projectId}) and not ${ANSWERED(sql, 'r.')}
+      ) f where n <= ${FAILURES_SHOWN}
+      order by analysis_id, model_id, n`,
   ])
+  const failuresOf = new Map<string, string[]>()
+  for (const f of failedRows) {
+    const key = `${f.analysis_id}:${f.model_id}`
+    failuresOf.set(key, [...(failuresOf.get(key) ?? []), f.query])
+  }
+  const sessions = sessionRows.map((s) => ({ ...s, failures: failuresOf.get(`${s.analysis_id}:${s.model_id}`) ?? [] }))
   const runningIds = new Set(running.flatMap((r) => r.model_ids))
   const answered = new Map(counts.map((x) => [x.model_id, x.answered]))
   const cards: ModelCard[] = [
@@ -646,7 +688,7 @@ async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminData> {
       .map((s): ManagementSession => {
         const total = Math.max(s.expected, s.received)
         const failed = Math.max(0, total - s.successful)
-        const failures = (s.failures ?? []).map((q) => (q.length > FAILURE_CHARS ? `${q.slice(0, FAILURE_CHARS)}...` : q))
+        const failures = s.failures.map((q) => (q.length > FAILURE_CHARS ? `${q.slice(0, FAILURE_CHARS)}...` : q))
         return {
           analysisId: s.analysis_id,
           date: isoDate(s.date),

@@ -9,7 +9,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
-import { buildApp, freePort, httpOk, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from '../../scripts/stack'
+import { buildApp, buildWorkflowBundle, freePort, httpOk, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from '../../scripts/stack'
 import { getSql, closeAllSql } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import type { TestEnv } from '../support/env'
@@ -57,6 +57,7 @@ export default async function setup(project: TestProject) {
   }
 
   buildApp()
+  const workflowBundle = buildWorkflowBundle()
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -65,6 +66,7 @@ export default async function setup(project: TestProject) {
     TEMPORAL_TASK_QUEUE: taskQueue,
     MODEL_SIMULATOR_URL: sim.url,
     DEMO_MODE: 'true',
+    WORKFLOW_BUNDLE: workflowBundle,
     SESSION_SECRET: randomBytes(24).toString('hex'),
     PORT: String(appPort),
     HOST: '127.0.0.1',

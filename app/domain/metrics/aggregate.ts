@@ -65,24 +65,18 @@ export interface ParsedAnswer {
 /** Mentions (all brands, zeros included), rankings (ranked brands only) and routine-1 sentiment per brand. */
 export function parseAnswer(text: string, brands: BrandDef[]): ParsedAnswer {
   const stripped = stripNonCountable(text)
-  const lower = stripped.toLowerCase()
+  const spans = findAllBrandSpans(brands, stripped, stripped.toLowerCase())
   const mentions: Record<string, number> = {}
   const sentiment: Record<string, SentimentResult> = {}
-  const spans = new Map<string, number[]>()
-  const mentioned: BrandDef[] = []
-  const all = findAllBrandSpans(brands, stripped, lower)
+  let anyMention = false
   for (let i = 0; i < brands.length; i++) {
-    const b = brands[i]
-    const sp = all[i]
-    spans.set(b.name, sp)
-    mentions[b.name] = sp.length / 2
-    if (sp.length > 0) mentioned.push(b)
+    mentions[brands[i].name] = spans[i].length / 2
+    if (spans[i].length > 0) anyMention = true
   }
-  const rankings = mentioned.length > 0 ? parseRankingsInStripped(stripped, mentioned, spans) : {}
-  const sentences = mentioned.length > 0 ? prepareSentences(stripped) : []
-  for (const b of brands) {
-    const sp = spans.get(b.name)!
-    sentiment[b.name] = sp.length > 0 ? brandSentimentPrepared(sentences, b, sp) : emptySentiment()
+  const rankings = anyMention ? parseRankingsInStripped(stripped, brands, spans) : {}
+  const sentences = anyMention ? prepareSentences(stripped) : []
+  for (let i = 0; i < brands.length; i++) {
+    sentiment[brands[i].name] = spans[i].length > 0 ? brandSentimentPrepared(sentences, brands[i], spans[i]) : emptySentiment()
   }
   return { mentions, rankings, sentiment }
 }

@@ -87,29 +87,47 @@ function wordCharBefore(text: string, index: number): boolean {
   return index > 0 && WORD_CHAR_BEFORE.test(text.slice(Math.max(0, index - 2), index))
 }
 
-function signature(brand: BrandDef): string {
-  return `${brand.name}\u0000${(brand.alternativeNames ?? []).join('\u0001')}`
+/** The names a compiled matcher was built from, to notice later edits without building strings. */
+type NameKey = readonly string[]
+
+function nameKey(brand: BrandDef): NameKey {
+  return [brand.name, ...(brand.alternativeNames ?? [])]
+}
+
+function sameNames(key: NameKey, brand: BrandDef): boolean {
+  const alts = brand.alternativeNames ?? []
+  if (key.length !== alts.length + 1 || key[0] !== brand.name) return false
+  for (let i = 0; i < alts.length; i++) if (key[i + 1] !== alts[i]) return false
+  return true
 }
 
 interface CompiledBrand {
-  sig: string
+  key: NameKey
   regex: RegExp | null
   scan: RegExp | null
   /** Lowercased first word of each countable name: a cheap pre-check before the regex. */
   probes: string[]
+  names: string[]
 }
 
 const compiled = new WeakMap<BrandDef, CompiledBrand>()
 
 function compile(brand: BrandDef): CompiledBrand {
-  const sig = signature(brand)
   const hit = compiled.get(brand)
-  if (hit && hit.sig === sig) return hit
+  if (hit && sameNames(hit.key, brand)) return hit
   const names = countableNames(brand)
   const probes = [...new Set(names.map((n) => n.split(' ')[0].toLowerCase()))]
-  const c = { sig, regex: buildNamesRegex(names), scan: buildScanRegex(names), probes }
+  const c: CompiledBrand = { key: nameKey(brand), regex: buildNamesRegex(names), scan: buildScanRegex(names), probes, names }
   compiled.set(brand, c)
   return c
+}
+
+/**
+ * The brand's countable names from the compile cache: the same array object until the
+ * brand's names change (usable as a WeakMap key for derived facts).
+ */
+export function compiledNames(brand: BrandDef): readonly string[] {
+  return compile(brand).names
 }
 
 /**
@@ -148,7 +166,8 @@ export function findBrandSpans(brand: BrandDef, text: string, lower?: string): n
 // Whole brand sets in one scan
 
 interface CompiledSet {
-  sig: string
+  brands: BrandDef[]
+  keys: NameKey[]
   /** One regex for all brands that cannot overlap another brand; group g+1 is brand groupBrand[g]. */
   combined: RegExp | null
   groupBrand: number[]
@@ -162,9 +181,10 @@ const WORD_EDGE = /^[\p{L}\p{N}]/u
 const WORD_END = /[\p{L}\p{N}]$/u
 
 function compileSet(brands: BrandDef[]): CompiledSet {
-  const sig = brands.map(signature).join('\u0002')
   const hit = setCache.get(brands)
-  if (hit && hit.sig === sig) return hit
+  if (hit && hit.brands.length === brands.length && hit.brands.every((b, i) => b === brands[i] && sameNames(hit.keys[i], b))) {
+    return hit
+  }
   const names = brands.map(countableNames)
   // Two matches of different brands can only overlap if the names share a word, since a
   // match always starts and ends at word boundaries; names starting or ending with a
@@ -191,7 +211,13 @@ function compileSet(brands: BrandDef[]): CompiledSet {
     groups.push(`(${list.map(namePatternSource).join('|')})`)
   })
   const combined = groups.length > 0 ? new RegExp(`(?:${groups.join('|')})${AFTER}`, 'giu') : null
-  const c: CompiledSet = { sig, combined, groupBrand, solo: [...solo].filter((i) => names[i].length > 0).sort((a, b) => a - b) }
+  const c: CompiledSet = {
+    brands: [...brands],
+    keys: brands.map(nameKey),
+    combined,
+    groupBrand,
+    solo: [...solo].filter((i) => names[i].length > 0).sort((a, b) => a - b),
+  }
   setCache.set(brands, c)
   return c
 }

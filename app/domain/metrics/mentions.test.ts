@@ -151,3 +151,18 @@ describe('brand-set scanning gives the same counts as scanning each brand alone'
     })
   })
 })
+
+describe('matcher caches', () => {
+  it('notice edits to a brand\'s names (e.g. after adding an alternative name)', () => {
+    const b = brand('Google')
+    const brands = [b, brand('Bing')]
+    const text = 'Google and Alphabet. Bing.'
+    expect(countMentions(text, b)).toBe(1)
+    expect(countAllMentions(text, brands)).toEqual({ Google: 1, Bing: 1 })
+    b.alternativeNames.push('Alphabet')
+    expect(countMentions(text, b)).toBe(2)
+    expect(countAllMentions(text, brands)).toEqual({ Google: 2, Bing: 1 })
+    brands[1] = brand('Alphabet Inc')
+    expect(countAllMentions(text, brands)).toEqual({ Google: 2, 'Alphabet Inc': 0 })
+  })
+})

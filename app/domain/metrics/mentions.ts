@@ -21,12 +21,30 @@
 import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
 
 const HEADING_WORD = '(?:sources?|references?|citations?)'
+/** A sources heading, matched (sticky) at the start of a line. */
 const SOURCES_HEADING = new RegExp(
-  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|$)`,
-  'im',
+  `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|$)`,
+  'imy',
 )
-/** Cheap pre-check: the heading regex only runs on texts containing one of its words. */
-const HEADING_HINT = /source|reference|citation/i
+/** The heading words anywhere: only their lines are checked for a heading. */
+const HEADING_HINT = new RegExp(HEADING_WORD, 'gi')
+
+/** Start of the first sources heading line, or -1. */
+function sourcesHeadingStart(text: string): number {
+  HEADING_HINT.lastIndex = 0
+  let lastLine = -1
+  for (let m = HEADING_HINT.exec(text); m !== null; m = HEADING_HINT.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1
+    if (lineStart === lastLine) continue
+    lastLine = lineStart
+    SOURCES_HEADING.lastIndex = lineStart
+    if (SOURCES_HEADING.test(text)) {
+      HEADING_HINT.lastIndex = 0
+      return lineStart
+    }
+  }
+  return -1
+}
 const URL_RE = /\b(?:https?|ftp):\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
 const WWW_RE = /\bwww\.[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
 const BRACKET_NUM_RE = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g
@@ -35,8 +53,8 @@ const BRACKET_NUM_RE = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g
 export function stripNonCountable(text: string): string {
   if (!text) return ''
   let t = text
-  const heading = HEADING_HINT.test(t) ? SOURCES_HEADING.exec(t) : null
-  if (heading) t = t.slice(0, heading.index)
+  const heading = sourcesHeadingStart(t)
+  if (heading >= 0) t = t.slice(0, heading)
   return t.replace(URL_RE, ' ').replace(WWW_RE, ' ').replace(BRACKET_NUM_RE, ' ')
 }
 

@@ -26,7 +26,7 @@
  *   "1. Nike - lighter than Adidas / 2. Adidas" Adidas is 2, not 1.
  * - Brands not named by any item are absent from the result (never 0).
  */
-import { type BrandDef, findBrandSpans } from './brands'
+import { type BrandDef, findAllBrandSpans } from './brands'
 import { stripNonCountable } from './mentions'
 
 export const MAX_LIST_RANK = 20
@@ -212,18 +212,17 @@ export function rankFromSpans(items: ItemRange[], spans: number[]): number | und
 }
 
 /**
- * Ranks for already-stripped text. spans (brand name -> match spans) may be passed when
- * already computed, e.g. by parseAnswer.
+ * Ranks for already-stripped text. spans (index-aligned with brands, see
+ * findAllBrandSpans) may be passed when already computed, e.g. by parseAnswer.
  */
-export function parseRankingsInStripped(stripped: string, brands: BrandDef[], spans?: Map<string, number[]>): Record<string, number> {
+export function parseRankingsInStripped(stripped: string, brands: BrandDef[], spans?: number[][]): Record<string, number> {
   const out: Record<string, number> = {}
   const items = findItemRanges(stripped)
   if (items.length === 0) return out
-  const lower = spans ? undefined : stripped.toLowerCase()
-  for (const b of brands) {
-    const sp = spans?.get(b.name) ?? findBrandSpans(b, stripped, lower)
-    const r = rankFromSpans(items, sp)
-    if (r !== undefined) out[b.name] = r
+  const all = spans ?? findAllBrandSpans(brands, stripped)
+  for (let i = 0; i < brands.length; i++) {
+    const r = rankFromSpans(items, all[i])
+    if (r !== undefined) out[brands[i].name] = r
   }
   return out
 }

@@ -29,7 +29,7 @@
  * rounded to 2 decimals: rank 1 alone gives 0.3, rank 1 with one positive phrase 0.5,
  * and anything at or beyond +-10 saturates.
  */
-import { type BrandDef, brandRegex, countableNames, findBrandSpans } from './brands'
+import { type BrandDef, brandRegex, compiledNames, findBrandSpans } from './brands'
 import { splitSentenceSpans, stripNonCountable } from './mentions'
 
 export interface Snippet {
@@ -125,13 +125,14 @@ export function scoreWords(tokens: string[]): WordScore {
 }
 
 /** True if any of the brand's names contains a lexicon word (then names are masked before scoring). */
-const lexiconNameCache = new WeakMap<BrandDef, { sig: string; value: boolean }>()
+const lexiconNameCache = new WeakMap<readonly string[], boolean>()
 export function namesContainLexiconWords(brand: BrandDef): boolean {
-  const sig = `${brand.name}\u0000${(brand.alternativeNames ?? []).join('\u0001')}`
-  const hit = lexiconNameCache.get(brand)
-  if (hit && hit.sig === sig) return hit.value
-  const value = countableNames(brand).some((n) => tokenize(n).some((t) => POSITIVE_WORDS.has(t) || NEGATIVE_WORDS.has(t)))
-  lexiconNameCache.set(brand, { sig, value })
+  const names = compiledNames(brand)
+  let value = lexiconNameCache.get(names)
+  if (value === undefined) {
+    value = names.some((n) => tokenize(n).some((t) => POSITIVE_WORDS.has(t) || NEGATIVE_WORDS.has(t)))
+    lexiconNameCache.set(names, value)
+  }
   return value
 }
 

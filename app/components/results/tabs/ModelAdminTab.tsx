@@ -181,58 +181,74 @@ export function ModelAdminTab({ data, header }: { data: ModelAdminData; header: 
         {data.management.length === 0 ? (
           <Empty title="No Analysis Data">No model analysis data found for this project</Empty>
         ) : (
-          data.management.map((g) => (
-            <div key={g.modelId} style={{ marginBottom: '1rem' }} data-management={g.modelId}>
-              <h3 style={{ fontSize: '1rem' }}>
-                {g.name}{' '}
+          data.management.map((g, index) => (
+            <details key={g.modelId} className="rs-session" open={index === 0} data-management={g.modelId}>
+              <summary style={{ cursor: 'pointer' }}>
+                <strong>{g.name}</strong>{' '}
                 <span className="badge">
                   {g.sessions.length} session{g.sessions.length === 1 ? '' : 's'}
+                </span>{' '}
+                <span className="muted" style={{ fontSize: '.85rem' }}>
+                  latest {formatDate(g.sessions[0]?.date)}
                 </span>
-              </h3>
-              {g.sessions.map((s) => (
-                <div key={s.analysisId} className="rs-session" data-session={`${g.modelId}-${s.analysisId}`}>
-                  <div className="rs-row" style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '.5rem' }}>
-                    <strong>
-                      {formatDate(s.date)} {s.isToday && <span className="badge badge-blue">Today</span>}
-                    </strong>
-                    {canManage && (
-                      <span className="rs-actions">
-                        {s.isToday && (
-                          <button type="button" className="btn btn-small" disabled={busy !== null} onClick={() => manage(s.analysisId, g.modelId, g.name, 'refresh')}>
-                            {busy === `${s.analysisId}-${g.modelId}-refresh` ? 'Refreshing...' : 'Refresh'}
-                          </button>
+              </summary>
+              <div className="rs-table-wrap" style={{ marginTop: '.5rem' }}>
+                <table className="data rs-table">
+                  <thead>
+                    <tr>
+                      <th>Date</th>
+                      <th className="num">Total Queries</th>
+                      <th className="num">Successful</th>
+                      <th className="num">Failed</th>
+                      <th className="num">Avg Length</th>
+                      <th>Failed queries</th>
+                      {canManage && <th>Actions</th>}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {g.sessions.map((s) => (
+                      <tr key={s.analysisId} data-session={`${g.modelId}-${s.analysisId}`}>
+                        <td style={{ whiteSpace: 'nowrap' }}>
+                          {formatDate(s.date)} {s.isToday && <span className="badge badge-blue">Today</span>}
+                        </td>
+                        <td className="num">{s.total}</td>
+                        <td className="num" style={{ color: 'var(--green)', fontWeight: 600 }}>
+                          {s.successful}
+                        </td>
+                        <td className="num" style={{ color: s.failed ? 'var(--red)' : undefined, fontWeight: 600 }}>
+                          {s.failed}
+                        </td>
+                        <td className="num">{formatNumber(s.avgLength)}</td>
+                        <td>
+                          {s.failures.length > 0 || s.moreFailures > 0 ? (
+                            <ul className="rs-failures" style={{ margin: 0 }}>
+                              {s.failures.map((f, i) => (
+                                <li key={i}>{f}</li>
+                              ))}
+                              {s.moreFailures > 0 && <li>... and {s.moreFailures} more</li>}
+                            </ul>
+                          ) : (
+                            <span className="muted">None</span>
+                          )}
+                        </td>
+                        {canManage && (
+                          <td style={{ whiteSpace: 'nowrap' }}>
+                            {s.isToday && (
+                              <button type="button" className="btn btn-small" disabled={busy !== null} onClick={() => manage(s.analysisId, g.modelId, g.name, 'refresh')}>
+                                {busy === `${s.analysisId}-${g.modelId}-refresh` ? 'Refreshing...' : 'Refresh'}
+                              </button>
+                            )}{' '}
+                            <button type="button" className="btn btn-small btn-danger" disabled={busy !== null} onClick={() => manage(s.analysisId, g.modelId, g.name, 'delete')}>
+                              {busy === `${s.analysisId}-${g.modelId}-delete` ? 'Deleting...' : 'Delete'}
+                            </button>
+                          </td>
                         )}
-                        <button type="button" className="btn btn-small btn-danger" disabled={busy !== null} onClick={() => manage(s.analysisId, g.modelId, g.name, 'delete')}>
-                          {busy === `${s.analysisId}-${g.modelId}-delete` ? 'Deleting...' : 'Delete'}
-                        </button>
-                      </span>
-                    )}
-                  </div>
-                  <div className="rs-session-stats">
-                    <div>
-                      Total Queries<b>{s.total}</b>
-                    </div>
-                    <div>
-                      Successful<b style={{ color: 'var(--green)' }}>{s.successful}</b>
-                    </div>
-                    <div>
-                      Failed<b style={{ color: s.failed ? 'var(--red)' : undefined }}>{s.failed}</b>
-                    </div>
-                    <div>
-                      Avg Length<b>{formatNumber(s.avgLength)}</b>
-                    </div>
-                  </div>
-                  {s.failures.length > 0 && (
-                    <ul className="rs-failures">
-                      {s.failures.map((f, i) => (
-                        <li key={i}>{f}</li>
-                      ))}
-                      {s.moreFailures > 0 && <li>... and {s.moreFailures} more</li>}
-                    </ul>
-                  )}
-                </div>
-              ))}
-            </div>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
           ))
         )}
       </section>

@@ -97,7 +97,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                 {header.filters.model === 'grok3' && 'This analysis may not include Grok-4 data: run Grok-4 from Model Admin to add it.'}
               </Empty>
             ) : (
-              <div className="rs-chart">
+              <div className="rs-chart" style={{ height: Math.max(300, 22 * ranked.length + 50) }}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={ranked} layout="vertical" margin={{ left: 8, right: 24 }}>
                     <CartesianGrid strokeDasharray="3 3" horizontal={false} />
