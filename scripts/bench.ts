@@ -1,3 +1,4 @@
+export {}
 /** `npm run bench <name>`: analysis | parse | results (all when no name is given). Prints JSON figures. */
 const which = process.argv[2] ?? 'all'
 const out: Record<string, unknown> = {}

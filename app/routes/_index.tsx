@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { getUser, limitsOf } from '~/lib/auth.server'
@@ -7,10 +7,12 @@ import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
 import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY, type ShellProject } from '~/components/app-shell'
 import { LegacySetup } from '~/components/setup/LegacySetup'
-import { ResultsSlot } from '~/components/results-slot'
-import { loadResultsSlot } from '~/lib/results-slot.server'
+import { loadResultsView } from '~/lib/results.server'
+import { ResultsPhase, resultsStylesHref, type ResultsViewData } from '~/components/results/ResultsPhase'
 
 export const meta: MetaFunction = () => [{ title: 'AI Brand Visibility' }]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: resultsStylesHref }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
@@ -19,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const projects = await listProjects(user)
   const phase = Number(url.searchParams.get('phase') ?? 0) || 0
   const projectId = Number(url.searchParams.get('project') ?? 0) || null
-  const results = phase === 2 && projectId ? await loadResultsSlot(user, url) : null
+  const results = (phase === 2 || phase === 0) && projectId ? await loadResultsView(user, url) : null
   return json({
     signedIn: true as const,
     limits: { ...limitsOf(user), isActive: user.isActive, tier: user.tier },
@@ -84,7 +86,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
                 )}
               </div>
             ) : (
-              <ResultsSlot data={data.results} project={selected} />
+              data.results && <ResultsPhase data={data.results as unknown as ResultsViewData} />
             )
           ) : (
             <div className="panel">

@@ -49,7 +49,7 @@ export async function benchAnalysis() {
     const sql = getSql(pg.url)
     await migrate(sql)
     const logFile = path.join(dir, 'worker.log')
-    const worker = startNodeProcess('worker', 'worker/index.ts', env, logFile)
+    const worker = startNodeProcess('worker', 'worker/index.ts', env as NodeJS.ProcessEnv, logFile)
     stops.push(worker.stop)
     await waitFor('worker', async () => readFileSync(logFile, 'utf8').includes('worker started'), 120_000, worker.child)
 

@@ -108,6 +108,7 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
   const warmup = opts.warmup ?? 3
   const analysesCount = opts.analyses ?? 60
 
+  const originalUrl = process.env.DATABASE_URL
   let stopPg: (() => Promise<void>) | null = null
   let dataDir: string | null = null
   if (!process.env.DATABASE_URL) {
@@ -209,6 +210,8 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
     await closeAllSql()
     if (stopPg) await stopPg()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    if (originalUrl === undefined) delete process.env.DATABASE_URL
+    else process.env.DATABASE_URL = originalUrl
   }
 }
 

@@ -52,7 +52,7 @@ function metrics(opts: { modelIds?: number[]; topic?: string } = {}): AnalysisMe
 }
 
 const resultsUrl = (params: Record<string, string> = {}) =>
-  `${testEnv().appUrl}${process.env.RESULTS_TEST_PATH ?? "/"}?${new URLSearchParams({ phase: '2', project: String(project.id), analysis: String(analysis.id), ...params })}`
+  `${testEnv().appUrl}/?${new URLSearchParams({ phase: '2', project: String(project.id), analysis: String(analysis.id), ...params })}`
 
 async function signedInPage(): Promise<Page> {
   const page = await browser.newPage()

@@ -36,7 +36,8 @@ describe('a new user in the browser', () => {
   })
 
   it('signed out on a signed-in screen: toast, then sent to sign in', async () => {
-    const page = await browser.newPage()
+    const context = await browser.createBrowserContext() // no cookies from the test above
+    const page = await context.newPage()
     const toLogin = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/login', { timeout: 15_000 })
     const response = await page.goto(`${testEnv().appUrl}/analysis-progress`, { waitUntil: 'domcontentloaded' })
     expect(response?.status()).toBe(401)

@@ -274,6 +274,9 @@ function TabBar({ header }: { header: ResultsHeader }) {
 
 // ------------------------------------------------------------------ state panels
 
+/** §9: a running analysis is polled every 500 ms. */
+const PROGRESS_POLL_MS = 500
+
 function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {
   const revalidator = useRevalidator()
   const [progress, setProgress] = useState(initial)
@@ -303,7 +306,7 @@ function useProgressPolling(header: ResultsHeader, initial: ProgressView | null)
           revalidator.revalidate()
         }
       } catch {}
-    }, 1000)
+    }, PROGRESS_POLL_MS)
     return () => {
       stopped = true
       clearInterval(t)

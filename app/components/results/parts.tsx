@@ -242,7 +242,6 @@ export function ExportButton({ build, label = 'Export Excel' }: { build: () => W
       type="button"
       className="btn btn-small"
       disabled={busy}
-      data-export={build().fileName}
       onClick={async () => {
         setBusy(true)
         try {

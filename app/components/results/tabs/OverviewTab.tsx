@@ -61,7 +61,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                       data={slices}
                       dataKey="value"
                       nameKey="name"
-                      outerRadius="75%"
+                      outerRadius="65%"
                       isAnimationActive={false}
                       labelLine={false}
                       label={(p: any) => {
