@@ -4,6 +4,7 @@
  * the worker and the web app. Ctrl-C stops every child; data stays in .data/ for the next start.
  */
 import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { buildApp, buildWorkflowBundle, httpOk, log, portOpen, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from './stack'
@@ -80,6 +81,11 @@ try {
   env.WORKFLOW_BUNDLE = buildWorkflowBundle()
   const worker: Managed = startNodeProcess('worker', 'worker/index.ts', env)
   stops.push(worker.stop)
+  if (env.NODE_ENV === 'development') {
+    // `npm run dev`: rebuild the app on change; the server re-imports the new build on the next request.
+    const watch = spawn(path.join(root, 'node_modules', '.bin', 'remix'), ['watch'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    stops.push(async () => void watch.kill('SIGTERM'))
+  }
   const web: Managed = startNodeProcess('web', 'scripts/server.ts', env)
   stops.push(web.stop)
   for (const m of [worker, web]) m.child.on('exit', (code) => !stopping && (log(`${m.name} exited (${code}); stopping everything`), void shutdown(1)))

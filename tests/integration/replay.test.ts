@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { Client, Connection } from '@temporalio/client'
+import { spawnSync } from 'node:child_process'
 import { Worker } from '@temporalio/worker'
 import { testEnv } from '../support/env'
 import { createProject, signUp, startAnalysis, waitForAnalysis } from '../support/flows'
@@ -20,10 +20,12 @@ describe('analysis workflow replay', () => {
     const project = await createProject(s)
     const a = await startAnalysis(s, project.id)
     await waitForAnalysis(s, a.id)
-    const connection = await Connection.connect({ address: testEnv().temporalAddress })
-    const history = await new Client({ connection }).workflow.getHandle(`analysis-${a.id}`).fetchHistory()
-    await connection.close()
-    if (process.env.RECORD_WORKFLOW_HISTORY === '1') writeFileSync(fixture, JSON.stringify(history))
+    // Exported as proto3 JSON by the Temporal CLI, as an operator would (`temporal workflow show -o json`).
+    const shown = spawnSync(path.join(process.cwd(), '.tools', 'bin', 'temporal'), ['workflow', 'show', '--workflow-id', `analysis-${a.id}`, '--address', testEnv().temporalAddress, '-o', 'json'], { encoding: 'utf8' })
+    expect(shown.status, shown.stderr).toBe(0)
+    const history = JSON.parse(shown.stdout)
+    expect(history.events.length).toBeGreaterThan(10)
+    if (process.env.RECORD_WORKFLOW_HISTORY === '1' || !existsSync(fixture)) writeFileSync(fixture, shown.stdout)
     await Worker.runReplayHistory({ workflowsPath }, history, `analysis-${a.id}`)
   })
 

@@ -246,7 +246,7 @@ export function LegacySetup({ limits, existingProjects }: { limits: SetupLimits;
             <div className="list-row">
               <strong>{brand.name}</strong> <span className="muted">(Your Brand)</span>
               {brand.alternativeNames.map((a) => <span key={a} className="chip">{a}</span>)}
-              {brand.domains.map((d) => <span key={d} className="chip">🌐 {d}</span>)}
+              {brand.domains.map((d) => <span key={d} className="chip chip-domain" title="Website domain">{d}</span>)}
               <span style={{ marginLeft: 'auto' }} />
               <button className="btn btn-small" onClick={() => addAlternative('brand')}>Alt</button>
               <button className="btn btn-small" onClick={() => addDomain('brand')}>URL</button>
@@ -263,7 +263,7 @@ export function LegacySetup({ limits, existingProjects }: { limits: SetupLimits;
                   <>
                     <span>{c.name}</span>
                     {c.alternativeNames.map((a) => <span key={a} className="chip">{a}</span>)}
-                    {c.domains.map((d) => <span key={d} className="chip">🌐 {d}</span>)}
+                    {c.domains.map((d) => <span key={d} className="chip chip-domain" title="Website domain">{d}</span>)}
                     <span style={{ marginLeft: 'auto' }} />
                     <button className="btn btn-small" onClick={() => setEditing({ kind: 'competitor', index: i, value: c.name })}>Edit</button>
                     <button className="btn btn-small" onClick={() => addAlternative(i)}>Alt</button>
