@@ -150,39 +150,41 @@ export async function startAnalysis(user: User, projectId: number): Promise<Anal
   if (project.queries.length === 0) badRequest('Add at least one query before starting an analysis')
   if (project.competitors.length === 0) badRequest('Add at least one competitor before starting an analysis')
   const sql = db()
-
-  // A failed or cancelled run of today is restarted in place: answers already stored are kept.
-  const [restartable] = await sql<AnalysisRow[]>`
-    select * from analyses where project_id = ${projectId} and date = ${today()} and status in ('failed', 'cancelled')
-    order by created_at desc limit 1`
-  const [active] = await sql<{ n: number }[]>`
-    select count(*)::int as n from analyses where project_id = ${projectId} and date = ${today()} and status not in ('failed', 'cancelled')`
-  if (active.n > 0) forbidden('Daily limit reached for this project')
-
-  if (restartable) {
-    const [analysis] = await sql<AnalysisRow[]>`
-      update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now(),
-        progress = ${sql.json(initialProgress(restartable.model_ids, restartable.queries.length, restartable.samples_per_query) as any)}
-      where id = ${restartable.id} returning *`
-    await startRun(analysis, 'analysis', analysis.model_ids)
-    return analysis
-  }
-
-  const l = limitsOf(user)
-  if (!l.canRunAnalysis) forbidden(`Analysis limit reached (${l.analysesRemaining ?? 0} remaining)`)
   const isLight = user.tier === 'light' || project.isLightMode
   const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]
   const queries = project.queriesWithAudience.slice(0, isLight ? 20 : 40).map((q, index) => ({ index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audienceContext: q.audienceContext ?? null }))
   const brands = { brand: { ...project.brandDetails, name: project.brandDomain }, competitors: project.competitorDetails }
-  const [analysis] = await sql.begin(async (tx) => {
+
+  // Checks and insert under one per-user lock, so two clicks at once cannot pass the daily limit or the quota.
+  const { analysis, restarted } = await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(4242, ${user.id})`
+    const [active] = await tx<{ n: number }[]>`
+      select count(*)::int as n from analyses where project_id = ${projectId} and date = ${today()} and status not in ('failed', 'cancelled')`
+    if (active.n > 0) forbidden('Daily limit reached for this project')
+    // A failed or cancelled run of today is restarted in place: answers already stored are kept.
+    const [restartable] = await tx<AnalysisRow[]>`
+      select * from analyses where project_id = ${projectId} and date = ${today()} and status in ('failed', 'cancelled')
+      order by created_at desc limit 1`
+    if (restartable) {
+      const [row] = await tx<AnalysisRow[]>`
+        update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now(),
+          progress = ${tx.json(initialProgress(restartable.model_ids, restartable.queries.length, restartable.samples_per_query) as any)}
+        where id = ${restartable.id} returning *`
+      return { analysis: row, restarted: true }
+    }
+    const [{ n: used }] = await tx<{ n: number }[]>`
+      select count(*)::int as n from analyses a join projects p on p.id = a.project_id where p.user_id = ${user.id}`
+    const remaining = user.isAdmin || user.maxAnalyses === null ? null : Math.max(0, user.maxAnalyses - used)
+    if (remaining !== null && remaining <= 0) forbidden(`Analysis limit reached (${remaining} remaining)`)
     await tx`update users set total_analyses_run = total_analyses_run + 1 where id = ${user.id}`
-    return tx<AnalysisRow[]>`
+    const [row] = await tx<AnalysisRow[]>`
       insert into analyses (project_id, user_id, status, date, is_light_mode, model_ids, samples_per_query, queries, brands, progress)
       values (${projectId}, ${user.id}, 'pending', ${today()}, ${isLight}, ${modelIds}, ${project.samplesPerQuery},
         ${tx.json(queries as any)}, ${tx.json(brands as any)}, ${tx.json(initialProgress(modelIds, queries.length, project.samplesPerQuery) as any)})
       returning *`
+    return { analysis: row, restarted: false }
   })
-  await startRun(analysis, 'analysis', modelIds)
+  await startRun(analysis, 'analysis', restarted ? analysis.model_ids : modelIds)
   return analysis
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type postgres from 'postgres'
 import { db } from './db.server'
-import { limitsOf, type User } from './auth.server'
+import type { User } from './auth.server'
 import { badRequest, forbidden, notFound } from './http.server'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT, MAX_SAMPLES } from '../domain/limits'
 import { validateAlternativeName, type BrandDef } from '../domain/metrics'
@@ -323,11 +323,6 @@ async function writeLists(tx: postgres.TransactionSql<any>, projectId: number, l
   }
 }
 
-export function assertCanCreate(user: User) {
-  if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
-  const l = limitsOf(user)
-  if (!l.canCreateProject) forbidden(`Project limit reached (${l.projectsRemaining ?? 0} remaining)`)
-}
 
 /** POST /api/projects. A project with the same name and brand is updated rather than duplicated (§2 warning). */
 export async function createOrUpdateProject(user: User, input: ProjectInput): Promise<{ project: Project; created: boolean }> {
@@ -335,10 +330,15 @@ export async function createOrUpdateProject(user: User, input: ProjectInput): Pr
   const isLightMode = user.tier === 'light' ? true : input.isLightMode
   const lists = normaliseLists({ ...input, queries: input.queriesWithAudience?.length ? input.queriesWithAudience : input.queries, isLightMode })
   const sql = db()
-  const [existing] = await sql<{ id: number }[]>`
-    select id from projects where user_id = ${user.id} and lower(name) = lower(${input.name}) and lower(brand_domain) = lower(${input.brandDomain})`
-  if (!existing) assertCanCreate(user)
-  const id = await sql.begin(async (tx) => {
+  const { id, created } = await sql.begin(async (tx) => {
+    // One lock per user: the duplicate check and the project quota hold even for simultaneous requests.
+    await tx`select pg_advisory_xact_lock(4242, ${user.id})`
+    const [existing] = await tx<{ id: number }[]>`
+      select id from projects where user_id = ${user.id} and lower(name) = lower(${input.name}) and lower(brand_domain) = lower(${input.brandDomain})`
+    if (!existing && !user.isAdmin && user.maxProjects !== null) {
+      const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from projects where user_id = ${user.id}`
+      if (n >= user.maxProjects) forbidden(`Project limit reached (${Math.max(0, user.maxProjects - n)} remaining)`)
+    }
     const values = {
       name: input.name,
       brand_domain: input.brandDomain,
@@ -360,9 +360,9 @@ export async function createOrUpdateProject(user: User, input: ProjectInput): Pr
     }
     await writeLists(tx, projectId, lists)
     await writeAudiencesAndTopics(tx, projectId, input.audiences, input.topics)
-    return projectId
+    return { id: projectId, created: !existing }
   })
-  return { project: await getProject(user, id), created: !existing }
+  return { project: await getProject(user, id), created }
 }
 
 async function writeAudiencesAndTopics(tx: postgres.TransactionSql<any>, projectId: number, audiences?: any[], topics?: any[]) {

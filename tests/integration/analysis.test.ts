@@ -77,7 +77,10 @@ describe('a full analysis', () => {
     const s = await signUp()
     await setLimits(s.userId, { maxAnalyses: 5 })
     const project = await createProject(s)
-    const a = await startAnalysis(s, project.id)
+    // Two clicks at once: exactly one analysis starts.
+    const both = await Promise.all([1, 2].map(() => s.json(`/api/projects/${project.id}/analyse-today`, { method: 'POST' })))
+    expect(both.map((r) => r.status).sort()).toEqual([201, 403])
+    const a = both.find((r) => r.status === 201)!.body
     const again = await s.json(`/api/projects/${project.id}/analyse-today`, { method: 'POST' })
     expect(again.status).toBe(403)
     expect(again.body.message).toBe('Daily limit reached for this project')
