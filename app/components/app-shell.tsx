@@ -85,7 +85,10 @@ export function Header({ projects = [], onToggleMenu }: { projects?: ShellProjec
   return (
     <>
       <header className="app-header">
-        <button className="btn mobile-menu-btn" aria-label="Menu" onClick={() => (onToggleMenu ? onToggleMenu() : setMobileOpen((o) => !o))}>
+        <button className="btn mobile-menu-btn" aria-label="Menu" onClick={() => {
+            setMobileOpen((o) => !o)
+            onToggleMenu?.()
+          }}>
           ☰
         </button>
         <Link to="/" className="logo">AI Brand Visibility</Link>

@@ -31,6 +31,12 @@ describe('a new user in the browser', () => {
     const phases = await page.$eval('aside', (el) => el.textContent ?? '')
     for (const label of ['Setup', 'Analysis', 'Trends', 'Source Insights', 'Content Optimiser', 'Content Ideator', 'AI Chat']) expect(phases).toContain(label)
     await screenshot(page, 'home-shell')
+    // On a phone the navigation folds into the small-screen menu (§2).
+    await page.setViewport({ width: 390, height: 844 })
+    await page.click('button[aria-label=Menu]')
+    const menu = await page.$eval('[data-testid=mobile-menu]', (el) => el.textContent ?? '')
+    for (const item of ['New Project', 'My Projects', "What's New?", 'Switch Project']) expect(menu).toContain(item)
+    await screenshot(page, 'home-shell-phone')
     expect(errors).toEqual([])
     await page.close()
   })
