@@ -9,20 +9,14 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
-import { aggregateAnalysis, type AnalysisMetrics, type AnswerForMetrics, type BrandDef } from '../../app/domain/metrics'
+import type { AnalysisMetrics } from '../../app/domain/metrics'
 import { round1 } from '../../app/domain/metrics/colours'
 import { formatNumber, formatPercent, formatRank } from '../../app/components/results/format'
 import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, waitForText } from '../support/browser'
-import { createProject, resetSimulator, signUp, startAnalysis, waitForAnalysis, type Session } from '../support/flows'
+import type { Session } from '../support/flows'
+import { EVIL, expectedMetrics, QUERIES, runResultsAnalysis } from '../support/results-fixtures'
 
-const EVIL = '<img src=x onerror=alert(1)>'
-const QUERIES = [
-  { query: 'best running shoes for flat feet', topic: 'Comfort', audience: 'Beginners' },
-  { query: 'most comfortable marathon shoes', topic: 'Comfort', audience: 'Marathoners' },
-  { query: 'best value running shoes uk', topic: 'Value', audience: 'Beginners' },
-  { query: 'which running shoe brand lasts longest', topic: 'Value', audience: 'Marathoners' },
-]
 const TABS = ['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'model-admin']
 
 let browser: Browser
@@ -31,24 +25,7 @@ let project: any
 let analysis: any
 
 function metrics(opts: { modelIds?: number[]; topic?: string } = {}): AnalysisMetrics {
-  const brands: BrandDef[] = [
-    { name: project.brandDomain, alternativeNames: project.brandDetails?.alternativeNames ?? [], domains: [], isOwn: true },
-    ...project.competitorDetails.map((c: any) => ({ name: c.name, alternativeNames: c.alternativeNames ?? [], domains: [] })),
-  ]
-  const answers: AnswerForMetrics[] = analysis.apiResponses.map((r: any) => ({
-    modelId: r.model_id,
-    queryIndex: r.query_index,
-    query: r.query,
-    sample: r.sample,
-    text: r.response,
-    ok: r.ok,
-    topic: QUERIES[r.query_index]?.topic ?? null,
-    audience: QUERIES[r.query_index]?.audience ?? null,
-    mentions: r.mentions,
-    rankings: r.rankings,
-    sentiment: r.sentiment,
-  }))
-  return aggregateAnalysis(answers, brands, { modelIds: opts.modelIds, queryFilter: opts.topic ? (a) => a.topic === opts.topic : undefined })
+  return expectedMetrics(analysis, project, opts)
 }
 
 const resultsUrl = (params: Record<string, string> = {}) =>
@@ -81,24 +58,8 @@ async function screenshot(page: Page, name: string) {
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText.trim())
 
 beforeAll(async () => {
-  await resetSimulator()
-  owner = await signUp()
-  project = await createProject(owner, {
-    competitors: ['Nike', 'Asics', 'Hoka', EVIL],
-    queries: QUERIES,
-    topics: [
-      { id: 'comfort', name: 'Comfort', relevance: 8 },
-      { id: 'value', name: 'Value', relevance: 6 },
-    ],
-    audiences: [
-      { id: 'beginners', name: 'Beginners', description: 'New runners' },
-      { id: 'marathoners', name: 'Marathoners', description: 'Runners training for 42 km' },
-    ],
-  })
-  const started = await startAnalysis(owner, project.id)
-  analysis = await waitForAnalysis(owner, started.id)
+  ({ owner, project, analysis } = await runResultsAnalysis())
   expect(analysis.status).toBe('completed')
-  project = (await owner.json(`/api/projects/${project.id}`)).body
   browser = await launchBrowser()
 })
 

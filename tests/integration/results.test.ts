@@ -3,17 +3,9 @@
  * metrics module, export links (signed out, only their analysis, expiry after 30 days)
  * and access control for other users.
  */
-import { aggregateAnalysis, type AnswerForMetrics, type BrandDef } from '../../app/domain/metrics'
 import { testEnv } from '../support/env'
-import { Session, createProject, resetSimulator, signUp, sql, startAnalysis, waitForAnalysis } from '../support/flows'
-
-const EVIL = '<img src=x onerror=alert(1)>'
-const QUERIES = [
-  { query: 'best running shoes for flat feet', topic: 'Comfort', audience: 'Beginners' },
-  { query: 'most comfortable marathon shoes', topic: 'Comfort', audience: 'Marathoners' },
-  { query: 'best value running shoes uk', topic: 'Value', audience: 'Beginners' },
-  { query: 'which running shoe brand lasts longest', topic: 'Value', audience: 'Marathoners' },
-]
+import { Session, signUp, sql } from '../support/flows'
+import { EVIL, expectedMetrics, QUERIES, runResultsAnalysis } from '../support/results-fixtures'
 
 async function loader() {
   process.env.DATABASE_URL ??= testEnv().databaseUrl
@@ -21,52 +13,13 @@ async function loader() {
   return { loadResultsView, getUserById }
 }
 
-/** The metrics module's numbers for the analysis, from the answers GET /api/analyses/{id} returns. */
-function expectedMetrics(analysis: any, project: any, opts: { modelIds?: number[]; topic?: string } = {}) {
-  const brands: BrandDef[] = [
-    { name: project.brandDomain, alternativeNames: project.brandDetails?.alternativeNames ?? [], domains: project.brandDetails?.domains ?? [], isOwn: true },
-    ...project.competitorDetails.map((c: any) => ({ name: c.name, alternativeNames: c.alternativeNames ?? [], domains: c.domains ?? [] })),
-  ]
-  const answers: AnswerForMetrics[] = analysis.apiResponses.map((r: any) => ({
-    modelId: r.model_id,
-    queryIndex: r.query_index,
-    query: r.query,
-    sample: r.sample,
-    text: r.response,
-    ok: r.ok,
-    topic: QUERIES[r.query_index]?.topic ?? null,
-    audience: QUERIES[r.query_index]?.audience ?? null,
-    mentions: r.mentions,
-    rankings: r.rankings,
-    sentiment: r.sentiment,
-  }))
-  return aggregateAnalysis(answers, brands, { modelIds: opts.modelIds, queryFilter: opts.topic ? (a) => a.topic === opts.topic : undefined })
-}
-
 let owner: Session & { userId: number }
 let project: any
 let analysis: any
 
 beforeAll(async () => {
-  await resetSimulator()
-  owner = await signUp()
-  project = await createProject(owner, {
-    competitors: ['Nike', 'Asics', 'Hoka', EVIL],
-    queries: QUERIES,
-    topics: [
-      { id: 'comfort', name: 'Comfort', relevance: 8 },
-      { id: 'value', name: 'Value', relevance: 6 },
-    ],
-    audiences: [
-      { id: 'beginners', name: 'Beginners', description: 'New runners' },
-      { id: 'marathoners', name: 'Marathoners', description: 'Runners training for 42 km' },
-    ],
-  })
-  const started = await startAnalysis(owner, project.id)
-  analysis = await waitForAnalysis(owner, started.id)
+  ({ owner, project, analysis } = await runResultsAnalysis())
   expect(analysis.status).toBe('completed')
-  project = (await owner.json(`/api/projects/${project.id}`)).body
-  project = project.project ?? project
 })
 
 describe('results loader', () => {

@@ -1,6 +1,6 @@
 /**
- * Small building blocks shared by the results tabs: brand labels with the first-letter
- * icon, metric help tooltips, empty states, URL-state links, fetch and download helpers.
+ * Small building blocks shared by the results tabs: brand labels and rows with the first-letter
+ * icon, metric help tooltips, empty states, tables, URL-state links, fetch and download helpers.
  * Everything user- or model-supplied is rendered as React text (never as HTML).
  */
 import { useCallback, useId, useState } from 'react'
@@ -8,6 +8,7 @@ import { useLocation } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { OWN_BRAND_COLOUR, formatRank, rankStyle } from './format'
 import { toCsv, workbookFromSpec, type Cell, type WorkbookSpec } from './export-sheets'
+import type { BrandRef } from './types'
 
 // ------------------------------------------------------------------ brand labels
 
@@ -31,6 +32,18 @@ export function BrandLabel({ name, isOwn, colour, you = 'Your Brand' }: { name: 
       <span>{name}</span>
       {isOwn && you && <span className="rs-you">{you}</span>}
     </span>
+  )
+}
+
+/** A brand's table row: the own brand highlighted, the brand label first, then the given cells. */
+export function BrandRow({ brand, colour, children }: { brand: BrandRef; colour?: string; children: React.ReactNode }) {
+  return (
+    <tr className={brand.isOwn ? 'rs-own-row' : undefined} data-brand={brand.name}>
+      <td>
+        <BrandLabel name={brand.name} isOwn={brand.isOwn} colour={colour} />
+      </td>
+      {children}
+    </tr>
   )
 }
 
@@ -128,6 +141,17 @@ export function Empty({ title, children }: { title: string; children?: React.Rea
     <div className="empty" role="status">
       <strong>{title}</strong>
       {children && <div style={{ marginTop: '.35rem' }}>{children}</div>}
+    </div>
+  )
+}
+
+/** A results table in its scrolling wrapper; `name` is the table's data-table hook for tests. */
+export function DataTable({ name, className, children }: { name: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className="rs-table-wrap">
+      <table className={className ? `data rs-table ${className}` : 'data rs-table'} data-table={name}>
+        {children}
+      </table>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { Link, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { brandColours, formatNumber, HEAT_BRACKET_COLOURS, HEAT_BRACKET_LABELS, heatStyle, mentionPercentStyle, modelName, SENTIMENT_COLOURS } from '../format'
 import { mentionsWorkbook, sentimentDetailWorkbook, sentimentWorkbook } from '../export-sheets'
-import { apiFetch, BrandLabel, Empty, errorText, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
+import { apiFetch, BrandLabel, BrandRow, DataTable, Empty, errorText, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
 import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDetailData, SentimentRow } from '../types'
 import { BrandSelect } from './TableTabs'
 
@@ -52,51 +52,49 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
         <Empty title="No mention data available" />
       ) : (
         <>
-          <div className="rs-table-wrap">
-            <table className="data rs-table rs-heat" data-table="mentions">
-              <thead>
-                <tr>
-                  <th>Query</th>
-                  {data.brands.map((b, i) => (
-                    <th key={b.name} className="num" title={b.name}>
-                      <BrandLabel name={b.name} isOwn={b.isOwn} colour={colours[i]} you={null} />
-                      {b.isOwn && <div className="rs-you">Your Brand</div>}
-                    </th>
-                  ))}
-                  <th className="num">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r) => (
-                  <tr key={r.queryIndex}>
-                    <td className="query">{r.query}</td>
-                    {r.counts.map((n, i) => (
-                      <td key={data.brands[i].name} className="num">
-                        <span className="rs-cell" style={heatStyle(n)}>
-                          {formatNumber(n)}
-                        </span>
-                      </td>
-                    ))}
-                    <td className="num">{formatNumber(r.total)}</td>
-                  </tr>
+          <DataTable name="mentions" className="rs-heat">
+            <thead>
+              <tr>
+                <th>Query</th>
+                {data.brands.map((b, i) => (
+                  <th key={b.name} className="num" title={b.name}>
+                    <BrandLabel name={b.name} isOwn={b.isOwn} colour={colours[i]} you={null} />
+                    {b.isOwn && <div className="rs-you">Your Brand</div>}
+                  </th>
                 ))}
-                <tr className="rs-total-row" data-total-row>
-                  <td>TOTAL MENTIONS</td>
-                  {data.brands.map((b, i) => (
-                    <td key={b.name} className="num">
-                      <div>{formatNumber(b.total)}</div>
-                      <span className="rs-cell" style={mentionPercentStyle(data.percents[i])}>
-                        {data.percents[i]}%
+                <th className="num">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => (
+                <tr key={r.queryIndex}>
+                  <td className="query">{r.query}</td>
+                  {r.counts.map((n, i) => (
+                    <td key={data.brands[i].name} className="num">
+                      <span className="rs-cell" style={heatStyle(n)}>
+                        {formatNumber(n)}
                       </span>
                     </td>
                   ))}
-                  <td className="num" data-grand-total>
-                    {formatNumber(data.grandTotal)}
-                  </td>
+                  <td className="num">{formatNumber(r.total)}</td>
                 </tr>
-              </tbody>
-            </table>
-          </div>
+              ))}
+              <tr className="rs-total-row" data-total-row>
+                <td>TOTAL MENTIONS</td>
+                {data.brands.map((b, i) => (
+                  <td key={b.name} className="num">
+                    <div>{formatNumber(b.total)}</div>
+                    <span className="rs-cell" style={mentionPercentStyle(data.percents[i])}>
+                      {data.percents[i]}%
+                    </span>
+                  </td>
+                ))}
+                <td className="num" data-grand-total>
+                  {formatNumber(data.grandTotal)}
+                </td>
+              </tr>
+            </tbody>
+          </DataTable>
           <div className="rs-legend">
             Mentions per cell:
             {HEAT_BRACKET_LABELS.slice(1).map((l, i) => (
@@ -163,42 +161,37 @@ export function SentimentTab({ data, header }: { data: SentimentData; header: Re
         {withData.length === 0 ? (
           <Empty title="No sentiment data available" />
         ) : (
-          <div className="rs-table-wrap">
-            <table className="data rs-table" data-table="sentiment">
-              <thead>
-                <tr>
-                  <th>Brand</th>
-                  <th className="num">Positive</th>
-                  <th className="num">Neutral</th>
-                  <th className="num">Negative</th>
-                  <th>Distribution</th>
-                  <th className="num">
-                    Score <MetricHelp metric="sentiment" />
-                  </th>
-                  <th className="num">Sentences</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r, i) => (
-                  <tr key={r.name} className={r.isOwn ? 'rs-own-row' : undefined} data-brand={r.name}>
-                    <td>
-                      <BrandLabel name={r.name} isOwn={r.isOwn} colour={colours[i]} />
-                    </td>
-                    <td className="num" style={{ color: SENTIMENT_COLOURS.positive }}>
-                      {r.positive}%
-                    </td>
-                    <td className="num">{r.neutral}%</td>
-                    <td className="num" style={{ color: SENTIMENT_COLOURS.negative }}>
-                      {r.negative}%
-                    </td>
-                    <td style={{ minWidth: 140 }}>{r.mentions > 0 ? <Distribution row={r} /> : <span className="muted">No data</span>}</td>
-                    <td className="num">{r.mentions > 0 ? signed(r.score) : 'N/A'}</td>
-                    <td className="num">{r.mentions}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable name="sentiment">
+            <thead>
+              <tr>
+                <th>Brand</th>
+                <th className="num">Positive</th>
+                <th className="num">Neutral</th>
+                <th className="num">Negative</th>
+                <th>Distribution</th>
+                <th className="num">
+                  Score <MetricHelp metric="sentiment" />
+                </th>
+                <th className="num">Sentences</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r, i) => (
+                <BrandRow key={r.name} brand={r} colour={colours[i]}>
+                  <td className="num" style={{ color: SENTIMENT_COLOURS.positive }}>
+                    {r.positive}%
+                  </td>
+                  <td className="num">{r.neutral}%</td>
+                  <td className="num" style={{ color: SENTIMENT_COLOURS.negative }}>
+                    {r.negative}%
+                  </td>
+                  <td style={{ minWidth: 140 }}>{r.mentions > 0 ? <Distribution row={r} /> : <span className="muted">No data</span>}</td>
+                  <td className="num">{r.mentions > 0 ? signed(r.score) : 'N/A'}</td>
+                  <td className="num">{r.mentions}</td>
+                </BrandRow>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </section>
     </div>

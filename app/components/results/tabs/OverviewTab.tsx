@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type PieProps } from 'recharts'
 import { truncateLabel } from '~/domain/metrics/colours'
 import { brandColours, formatNumber, formatRank, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
 import { overviewWorkbook } from '../export-sheets'
@@ -14,6 +14,23 @@ interface Slice {
   share: number
   isOwn: boolean
   colour: string
+}
+
+/** Mentions per brand as a pie with the mentions tooltip; the overview's two pies differ in size, labels and legend. */
+function MentionPie({ slices, innerRadius, outerRadius, label, children }: { slices: Slice[]; innerRadius?: string; outerRadius: string; label: PieProps['label']; children?: React.ReactNode }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <PieChart>
+        <Pie data={slices} dataKey="value" nameKey="name" innerRadius={innerRadius} outerRadius={outerRadius} isAnimationActive={false} labelLine={false} label={label}>
+          {slices.map((d) => (
+            <Cell key={d.name} fill={d.colour} stroke="#fff" />
+          ))}
+        </Pie>
+        <Tooltip formatter={(v: any, _n: any, p: any) => [`${formatNumber(Number(v))} mentions (${p.payload.share}%)`, p.payload.name]} />
+        {children}
+      </PieChart>
+    </ResponsiveContainer>
+  )
 }
 
 export function OverviewTab({ data, header }: { data: OverviewData; header: ResultsHeader }) {
@@ -55,32 +72,19 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
               <Empty title="No mention data available" />
             ) : (
               <div className="rs-chart">
-                <ResponsiveContainer width="100%" height="100%">
-                  <PieChart>
-                    <Pie
-                      data={slices}
-                      dataKey="value"
-                      nameKey="name"
-                      outerRadius="65%"
-                      isAnimationActive={false}
-                      labelLine={false}
-                      label={(p: any) => {
-                        const d = p.payload as Slice
-                        if (!d.isOwn && d.share < 8) return null
-                        return (
-                          <text x={p.x} y={p.y} fill={d.isOwn ? OWN_BRAND_COLOUR : '#374151'} fontSize={12} fontWeight={d.isOwn ? 700 : 400} textAnchor={p.x > p.cx ? 'start' : 'end'}>
-                            {d.isOwn ? `YOU ${d.share}%` : `${truncateLabel(d.name)} ${d.share}%`}
-                          </text>
-                        )
-                      }}
-                    >
-                      {slices.map((d) => (
-                        <Cell key={d.name} fill={d.colour} stroke="#fff" />
-                      ))}
-                    </Pie>
-                    <Tooltip formatter={(v: any, _n: any, p: any) => [`${formatNumber(Number(v))} mentions (${p.payload.share}%)`, p.payload.name]} />
-                  </PieChart>
-                </ResponsiveContainer>
+                <MentionPie
+                  slices={slices}
+                  outerRadius="65%"
+                  label={(p: any) => {
+                    const d = p.payload as Slice
+                    if (!d.isOwn && d.share < 8) return null
+                    return (
+                      <text x={p.x} y={p.y} fill={d.isOwn ? OWN_BRAND_COLOUR : '#374151'} fontSize={12} fontWeight={d.isOwn ? 700 : 400} textAnchor={p.x > p.cx ? 'start' : 'end'}>
+                        {d.isOwn ? `YOU ${d.share}%` : `${truncateLabel(d.name)} ${d.share}%`}
+                      </text>
+                    )
+                  }}
+                />
               </div>
             )}
           </div>
@@ -186,34 +190,22 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                 Mention share <MetricHelp metric="mentionsShare" />
               </p>
               <div className="rs-chart rs-chart-tall">
-                <ResponsiveContainer width="100%" height="100%">
-                  <PieChart>
-                    <Pie
-                      data={slices}
-                      dataKey="value"
-                      nameKey="name"
-                      innerRadius="45%"
-                      outerRadius="75%"
-                      isAnimationActive={false}
-                      labelLine={false}
-                      label={(p: any) => {
-                        const d = p.payload as Slice
-                        if (d.share < MIN_LABEL_SHARE) return null
-                        return (
-                          <text x={p.x} y={p.y} fill="#374151" fontSize={11} textAnchor={p.x > p.cx ? 'start' : 'end'}>
-                            {`${d.share}%`}
-                          </text>
-                        )
-                      }}
-                    >
-                      {slices.map((d) => (
-                        <Cell key={d.name} fill={d.colour} stroke="#fff" />
-                      ))}
-                    </Pie>
-                    <Tooltip formatter={(v: any, _n: any, p: any) => [`${formatNumber(Number(v))} mentions (${p.payload.share}%)`, p.payload.name]} />
-                    <Legend formatter={(v: any) => truncateLabel(String(v))} />
-                  </PieChart>
-                </ResponsiveContainer>
+                <MentionPie
+                  slices={slices}
+                  innerRadius="45%"
+                  outerRadius="75%"
+                  label={(p: any) => {
+                    const d = p.payload as Slice
+                    if (d.share < MIN_LABEL_SHARE) return null
+                    return (
+                      <text x={p.x} y={p.y} fill="#374151" fontSize={11} textAnchor={p.x > p.cx ? 'start' : 'end'}>
+                        {`${d.share}%`}
+                      </text>
+                    )
+                  }}
+                >
+                  <Legend formatter={(v: any) => truncateLabel(String(v))} />
+                </MentionPie>
               </div>
             </div>
           </div>

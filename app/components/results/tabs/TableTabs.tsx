@@ -4,8 +4,8 @@ import { useToast } from '~/components/toast'
 import { HEATMAP_THRESHOLDS } from '~/domain/metrics/colours'
 import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, visibilityStyle } from '../format'
 import { brandRankWorkbook, queryRankFileBase, queryRankRows, queryRankWorkbook, shareWorkbook, toTsv } from '../export-sheets'
-import { BrandLabel, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
-import type { BrandRankData, BrandRef, QueryRankData, ResultsHeader, ShareData } from '../types'
+import { BrandRow, DataTable, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
+import type { BrandRankData, BrandRef, ByModel, QueryRankData, ResultsHeader, ShareData } from '../types'
 
 export function BrandSelect({ brands, value, label = 'Brand', param = 'brand' }: { brands: BrandRef[]; value: string | null; label?: string; param?: string }) {
   const navigate = useNavigate()
@@ -47,42 +47,33 @@ export function ShareOfModelTab({ data, header }: { data: ShareData; header: Res
         <Empty title="No data available for heatmap" />
       ) : (
         <>
-          <div className="rs-table-wrap">
-            <table className="data rs-table" data-table="share-of-model">
-              <thead>
-                <tr>
-                  <th>Brand</th>
+          <DataTable name="share-of-model">
+            <thead>
+              <tr>
+                <th>Brand</th>
+                <ModelColumnHeads modelIds={data.modelIds} />
+                <th className="num">Combined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r, i) => (
+                <BrandRow key={r.name} brand={r} colour={colours[i]}>
                   {data.modelIds.map((id) => (
-                    <th key={id} className="num">
-                      {modelColumn(id)}
-                    </th>
-                  ))}
-                  <th className="num">Combined</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r, i) => (
-                  <tr key={r.name} className={r.isOwn ? 'rs-own-row' : undefined} data-brand={r.name}>
-                    <td>
-                      <BrandLabel name={r.name} isOwn={r.isOwn} colour={colours[i]} />
-                    </td>
-                    {data.modelIds.map((id) => (
-                      <td key={id} className="num">
-                        <span className="rs-cell" style={heatmapStyle(r.byModel[id] ?? null)}>
-                          {r.byModel[id] === null || r.byModel[id] === undefined ? '—' : formatPercent(r.byModel[id]!)}
-                        </span>
-                      </td>
-                    ))}
-                    <td className="num">
-                      <span className="rs-cell" style={heatmapStyle(r.combined)} data-combined>
-                        {formatPercent(r.combined)}
+                    <td key={id} className="num">
+                      <span className="rs-cell" style={heatmapStyle(r.byModel[id] ?? null)}>
+                        {r.byModel[id] === null || r.byModel[id] === undefined ? '—' : formatPercent(r.byModel[id]!)}
                       </span>
                     </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                  <td className="num">
+                    <span className="rs-cell" style={heatmapStyle(r.combined)} data-combined>
+                      {formatPercent(r.combined)}
+                    </span>
+                  </td>
+                </BrandRow>
+              ))}
+            </tbody>
+          </DataTable>
           <div className="rs-legend" aria-label="Colour scale">
             <span>
               <i style={{ background: HEATMAP_COLOURS[0] }} />0%
@@ -128,53 +119,66 @@ export function BrandRankTab({ data, header }: { data: BrandRankData; header: Re
       ) : !data.hasAnswers ? (
         <Empty title="No API response data available" />
       ) : (
-        <>
-          <div className="rs-table-wrap">
-            <table className="data rs-table" data-table="brand-rank">
-              <thead>
-                <tr>
-                  <th>Brand</th>
-                  {data.modelIds.map((id) => (
-                    <th key={id} className="num">
-                      {modelColumn(id)}
-                    </th>
-                  ))}
-                  <th className="num">
-                    Combined <MetricHelp metric="averageRank" />
-                  </th>
-                  <th className="num">
-                    Visibility % <MetricHelp metric="visibilityScore" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r, i) => (
-                  <tr key={r.name} className={r.isOwn ? 'rs-own-row' : undefined} data-brand={r.name}>
-                    <td>
-                      <BrandLabel name={r.name} isOwn={r.isOwn} colour={colours[i]} />
-                    </td>
-                    {data.modelIds.map((id) => (
-                      <td key={id} className="num">
-                        <RankCell rank={r.byModel[id]} />
-                      </td>
-                    ))}
-                    <td className="num" data-combined>
-                      <RankCell rank={r.combined} />
-                    </td>
-                    <td className="num">
-                      <span className="rs-cell" style={visibilityStyle(r.visibility)} data-visibility>
-                        {r.visibility}%
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <RankLegend />
-        </>
+        <RankTable name="brand-rank" first="Brand" combined="Combined" modelIds={data.modelIds}>
+          {data.rows.map((r, i) => (
+            <BrandRow key={r.name} brand={r} colour={colours[i]}>
+              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} />
+              <td className="num" data-combined>
+                <RankCell rank={r.combined} />
+              </td>
+              <td className="num">
+                <span className="rs-cell" style={visibilityStyle(r.visibility)} data-visibility>
+                  {r.visibility}%
+                </span>
+              </td>
+            </BrandRow>
+          ))}
+        </RankTable>
       )}
     </section>
+  )
+}
+
+/** One column head per model shown. */
+function ModelColumnHeads({ modelIds }: { modelIds: number[] }) {
+  return modelIds.map((id) => (
+    <th key={id} className="num">
+      {modelColumn(id)}
+    </th>
+  ))
+}
+
+/** One rank cell per model shown. */
+function ModelRankCells({ modelIds, byModel }: { modelIds: number[]; byModel: ByModel<number | null> }) {
+  return modelIds.map((id) => (
+    <td key={id} className="num">
+      <RankCell rank={byModel[id]} />
+    </td>
+  ))
+}
+
+/** Brand Rank and Query Rank: first column, per-model ranks, combined rank, visibility, then the rank colour legend. */
+function RankTable({ name, first, combined, modelIds, children }: { name: string; first: string; combined: string; modelIds: number[]; children: React.ReactNode }) {
+  return (
+    <>
+      <DataTable name={name}>
+        <thead>
+          <tr>
+            <th>{first}</th>
+            <ModelColumnHeads modelIds={modelIds} />
+            <th className="num">
+              {`${combined} `}
+              <MetricHelp metric="averageRank" />
+            </th>
+            <th className="num">
+              Visibility % <MetricHelp metric="visibilityScore" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </DataTable>
+      <RankLegend />
+    </>
   )
 }
 
@@ -245,57 +249,30 @@ export function QueryRankTab({ data, header }: { data: QueryRankData; header: Re
       ) : !data.hasAnswers || data.rows.length === 0 ? (
         <Empty title="No API response data available" />
       ) : (
-        <>
-          <div className="rs-table-wrap">
-            <table className="data rs-table" data-table="query-rank">
-              <thead>
-                <tr>
-                  <th>Query</th>
-                  {data.modelIds.map((id) => (
-                    <th key={id} className="num">
-                      {modelColumn(id)}
-                    </th>
-                  ))}
-                  <th className="num">
-                    Combined Avg <MetricHelp metric="averageRank" />
-                  </th>
-                  <th className="num">
-                    Visibility % <MetricHelp metric="visibilityScore" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r) => (
-                  <tr key={r.queryIndex}>
-                    <td className="query">
-                      {r.query}
-                      {r.topic && (
-                        <>
-                          {' '}
-                          <span className="badge">{r.topic}</span>
-                        </>
-                      )}
-                    </td>
-                    {data.modelIds.map((id) => (
-                      <td key={id} className="num">
-                        <RankCell rank={r.byModel[id]} />
-                      </td>
-                    ))}
-                    <td className="num">
-                      <RankCell rank={r.combined} />
-                    </td>
-                    <td className="num">
-                      <span className="rs-cell" style={visibilityStyle(r.visibility)}>
-                        {r.visibility}%
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <RankLegend />
-        </>
+        <RankTable name="query-rank" first="Query" combined="Combined Avg" modelIds={data.modelIds}>
+          {data.rows.map((r) => (
+            <tr key={r.queryIndex}>
+              <td className="query">
+                {r.query}
+                {r.topic && (
+                  <>
+                    {' '}
+                    <span className="badge">{r.topic}</span>
+                  </>
+                )}
+              </td>
+              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} />
+              <td className="num">
+                <RankCell rank={r.combined} />
+              </td>
+              <td className="num">
+                <span className="rs-cell" style={visibilityStyle(r.visibility)}>
+                  {r.visibility}%
+                </span>
+              </td>
+            </tr>
+          ))}
+        </RankTable>
       )}
     </section>
   )
