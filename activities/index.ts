@@ -135,7 +135,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       snapshots.delete(input.analysisId)
       const snap = await snapshotOf(input.analysisId)
       const results = await computeResults(sql, input.analysisId, snap)
-      await sql.begin(async (tx) => {
+      const kind = await sql.begin(async (tx) => {
         const [run] = await tx<{ kind: string }[]>`
           update model_runs set status = ${input.status}, progress = ${tx.json(input.progress as any)}, completed_at = now()
           where id = ${input.runId} returning kind`
@@ -147,10 +147,10 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         } else {
           await tx`update analyses set results = ${tx.json(results as any)}, updated_at = now() where id = ${input.analysisId}`
         }
+        return run?.kind
       })
-      if (input.progress && (await sql`select 1 from model_runs where id = ${input.runId} and kind <> 'analysis'`).length) {
-        await mergeModelStatus(input.analysisId, input.progress)
-      }
+      // An add-model or refresh run folds its model rows into the analysis' progress.
+      if (kind && kind !== 'analysis') await mergeModelStatus(input.analysisId, input.progress)
       return { brands: Object.keys(results.brands ?? {}).length }
     },
 

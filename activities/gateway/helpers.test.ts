@@ -1,5 +1,5 @@
 import { isStrictCompatible, validateJson } from './jsonSchema'
-import { cleanFrameworkResult, FRAMEWORK_SCHEMA, frameworkPrompt, parseFrameworkPrompt } from './prompts'
+import { FRAMEWORK_SCHEMA, frameworkPrompt, parseFrameworkPrompt } from './prompts'
 import { Semaphore } from './semaphore'
 import { codePointToUtf16Index, extractJson, sentenceAround, urlsInText, utf8ByteIndexer } from './text'
 
@@ -55,22 +55,6 @@ describe('framework prompt', () => {
     expect(parseFrameworkPrompt('best coffee in London')).toBeUndefined()
   })
 
-  it('cleans a framework result', () => {
-    const cleaned = cleanFrameworkResult(
-      {
-        competitors: [
-          { name: 'Costa', alternativeNames: [], domains: ['https://www.costa.co.uk/menu'] },
-          { name: ' Starbucks ', alternativeNames: ['SBUX', 'sbux'], domains: ['starbucks.com'] },
-          { name: 'starbucks', alternativeNames: [], domains: [] },
-          { name: 'Pret', alternativeNames: [], domains: [] },
-        ],
-        brandDomains: ['WWW.Costa.co.uk'],
-        queries: ['a', 'A ', 'b', 'c'],
-      },
-      { brand: 'costa', maxCompetitors: 1, maxQueries: 2 },
-    )
-    expect(cleaned).toEqual({ competitors: [{ name: 'Starbucks', alternativeNames: ['SBUX'], domains: ['starbucks.com'] }], brandDomains: ['costa.co.uk'], queries: ['a', 'b'] })
-  })
 })
 
 describe('semaphore', () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { loader as rootLoader } from '~/root'
 import { headerPercent, type ActiveAnalysisSummary } from '~/domain/progress'
 import { usePolling } from './use-polling'
+import { RESULT_TABS } from './results/types'
 
 export interface ShellProject {
   id: number
@@ -136,19 +137,12 @@ export const PHASES: PhaseDef[] = [
     n: 2,
     key: 'analysis',
     label: 'Analysis',
-    tabs: [
-      { key: 'overview', label: 'Overview' },
-      { key: 'share-of-model', label: 'Share of Model' },
-      { key: 'topics', label: 'Topics', when: (p) => Boolean(p?.topics?.length) },
-      { key: 'audiences', label: 'Audiences', when: (p) => Boolean(p?.audiences?.length) },
-      { key: 'brand-rank', label: 'Brand Rank' },
-      { key: 'ranking-detail', label: 'Query Rank' },
-      { key: 'mentions', label: 'Mentions' },
-      { key: 'sentiment', label: 'Sentiment' },
-      { key: 'sentiment-detail', label: 'Sentiment Detail' },
-      { key: 'api-data', label: 'API Data' },
-      { key: 'model-admin', label: 'Model Admin' },
-    ],
+    // The results tab bar's own list; Topics and Audiences only when the project has them.
+    tabs: RESULT_TABS.map((t) => ({
+      key: t.id,
+      label: t.label,
+      when: t.id === 'topics' ? (p: ShellProject | null) => Boolean(p?.topics?.length) : t.id === 'audiences' ? (p: ShellProject | null) => Boolean(p?.audiences?.length) : undefined,
+    })),
   },
   { n: 3, key: 'trends', label: 'Trends', lightLocked: true },
   { n: 4, key: 'source-insights', label: 'Source Insights', lightLocked: true },

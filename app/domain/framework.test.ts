@@ -28,6 +28,22 @@ describe('cleanFramework', () => {
     expect(out.competitors[0].alternativeNames).toEqual(['Swoosh']) // 'Nike Running' overlaps Nike; 'NB' is too short to count
     expect(out.competitors[1].alternativeNames).not.toContain('Swoosh') // already Nike's
   })
+  it('normalises domains and de-duplicates names case-insensitively', () => {
+    const cleaned = cleanFramework(
+      {
+        competitors: [
+          { name: 'Costa', alternativeNames: [], domains: ['https://www.costa.co.uk/menu'] },
+          { name: ' Starbucks ', alternativeNames: ['SBUX', 'sbux'], domains: ['starbucks.com'] },
+          { name: 'starbucks', alternativeNames: [], domains: [] },
+          { name: 'Pret', alternativeNames: [], domains: [] },
+        ],
+        brandDomains: ['WWW.Costa.co.uk'],
+        queries: ['a', 'A ', 'b', 'c'],
+      },
+      { brand: 'costa', maxCompetitors: 1, maxQueries: 2 },
+    )
+    expect(cleaned).toEqual({ competitors: [{ name: 'Starbucks', alternativeNames: ['SBUX'], domains: ['starbucks.com'] }], brandDomains: ['costa.co.uk'], queries: ['a', 'b'] })
+  })
 })
 
 describe('fallbackFramework', () => {

@@ -14,6 +14,12 @@ export interface Framework {
 }
 
 const clean = (s: unknown) => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '')
+const cleanDomain = (d: string) => d.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '')
+/** Trimmed, non-empty, unique (case-insensitively) strings. */
+const uniqueList = (values: unknown): string[] => {
+  const seen = new Set<string>()
+  return (Array.isArray(values) ? values : []).map(clean).filter((v) => v && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()))
+}
 
 /** Trims, de-duplicates (case-insensitively), drops the own brand and caps the lists (§5, §9). */
 export function cleanFramework(raw: Partial<Framework>, input: { brand: string; maxCompetitors: number; maxQueries: number }): Framework {
@@ -25,8 +31,8 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
     seen.add(name.toLowerCase())
     competitors.push({
       name,
-      alternativeNames: [...new Set((c.alternativeNames ?? []).map(clean).filter((a) => a && a.toLowerCase() !== name.toLowerCase()))],
-      domains: [...new Set((c.domains ?? []).map(clean).filter(Boolean))],
+      alternativeNames: uniqueList(c.alternativeNames).filter((a) => a.toLowerCase() !== name.toLowerCase()),
+      domains: [...new Set(uniqueList(c.domains).map(cleanDomain))],
     })
     if (competitors.length >= Math.min(input.maxCompetitors, MAX_COMPETITORS)) break
   }
@@ -49,7 +55,7 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
   }
   return {
     competitors: accepted.map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })),
-    brandDomains: [...new Set((raw.brandDomains ?? []).map(clean).filter(Boolean))],
+    brandDomains: [...new Set(uniqueList(raw.brandDomains).map(cleanDomain))],
     queries,
   }
 }
@@ -78,4 +84,3 @@ export function fallbackFramework(input: { brand: string; market: string; region
   return { competitors, brandDomains: [], queries }
 }
 
-export const FRAMEWORK_LIMITS = { maxCompetitors: MAX_COMPETITORS, maxQueries: MAX_QUERIES, maxQueriesLight: MAX_QUERIES_LIGHT }

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
 import { temporal, taskQueue, workflowState } from './temporal.server'
 import { loadProviderConfigs } from './models.server'
-import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, MODELS, modelById, type ModelId } from '../domain/models'
+import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
 import { STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
 import { analysisWorkflowId, getProgressQuery, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from '../../workflows/shared'
 import { computeResults, reparseAnswers, brandsOf, type AnalysisSnapshot } from '../../activities/results'
@@ -491,4 +491,3 @@ export async function completeStale() {
   return { updatedAnalyses: rows.length, ids: rows.map((r) => r.id) }
 }
 
-export { MODELS }

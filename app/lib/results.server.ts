@@ -25,7 +25,7 @@ import { aggregateAnalysis, aggregateByGroup, type AnalysisMetrics, type AnswerF
 import { CARD_MODEL_IDS, MODELS, modelByFilter, modelById } from '../domain/models'
 import { EXPORT_TTL_DAYS } from '../domain/limits'
 import {
-  MODEL_FILTERS, RESULT_TABS, type AnalysisStatus, type ApiDataData, type ApiResponseView, type ManagementSession, type ModelAdminData,
+  MODEL_FILTERS, RESULT_TABS, toProgressView, type AnalysisStatus, type ApiDataData, type ApiResponseView, type ManagementSession, type ModelAdminData,
   type ModelCard, type ModelFilter, type Polarity, type ProgressView, type ResultsHeader, type ResultsState, type ResultsTab, type ResultsViewData, type TabData,
 } from '../components/results/types'
 import {
@@ -65,16 +65,7 @@ interface Snapshot {
   is_light_mode: boolean
 }
 
-interface ProjectInfo {
-  id: number
-  name: string
-  brandName: string
-  marketDescription: string
-  isLightMode: boolean
-  hasTopics: boolean
-  hasAudiences: boolean
-  isOwner: boolean
-}
+type ProjectInfo = ResultsHeader['project']
 
 interface Params {
   tab: string | null
@@ -373,16 +364,7 @@ async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsViewData> 
 async function progressView(sql: Sql, analysisId: number): Promise<ProgressView | null> {
   const [row] = await sql<AnalysisRow[]>`select * from analyses where id = ${analysisId}`
   if (!row) return null
-  const d = await progressOf(row)
-  return {
-    phase: d.phase,
-    message: d.message,
-    currentModel: d.currentModel,
-    percent: Math.max(0, Math.min(100, Math.round(d.progressPercent ?? 0))),
-    queriesCompleted: d.queriesCompleted,
-    queriesTotal: d.queriesTotal,
-    estimatedSecondsRemaining: d.estimatedTimeRemaining,
-  }
+  return toProgressView(await progressOf(row))
 }
 
 interface TabContext {

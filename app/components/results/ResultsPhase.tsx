@@ -16,7 +16,7 @@ import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSe
 import { ApiDataTab } from './tabs/ApiDataTab'
 import { ModelAdminTab } from './tabs/ModelAdminTab'
 import { GroupTab } from './tabs/GroupTab'
-import { RESULT_TABS, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from './types'
+import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from './types'
 
 export type { ResultsViewData } from './types'
 export { resultsStylesHref }
@@ -290,16 +290,7 @@ function useProgressPolling(header: ResultsHeader, initial: ProgressView | null)
         const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
         if (stopped) return
         const d = r.details
-        if (d)
-          setProgress({
-            phase: d.phase,
-            message: d.message,
-            currentModel: d.currentModel,
-            percent: Math.max(0, Math.min(100, Math.round(d.progressPercent ?? 0))),
-            queriesCompleted: d.queriesCompleted,
-            queriesTotal: d.queriesTotal,
-            estimatedSecondsRemaining: d.estimatedTimeRemaining,
-          })
+        if (d) setProgress(toProgressView(d))
         if (!['pending', 'in_progress', 'processing'].includes(r.status)) {
           stopped = true
           clearInterval(t)

@@ -54,6 +54,27 @@ export interface ProgressView {
   estimatedSecondsRemaining: number | null
 }
 
+/** The running-analysis panel's figures from the workflow's progressDetails (server render and polling alike). */
+export function toProgressView(d: {
+  phase: string
+  message: string
+  currentModel: string | null
+  progressPercent?: number | null
+  queriesCompleted: number
+  queriesTotal: number
+  estimatedTimeRemaining: number | null
+}): ProgressView {
+  return {
+    phase: d.phase,
+    message: d.message,
+    currentModel: d.currentModel,
+    percent: Math.max(0, Math.min(100, Math.round(d.progressPercent ?? 0))),
+    queriesCompleted: d.queriesCompleted,
+    queriesTotal: d.queriesTotal,
+    estimatedSecondsRemaining: d.estimatedTimeRemaining,
+  }
+}
+
 export interface ResultsHeader {
   /** 'export': the public read-only page /export/{id}. */
   mode: 'app' | 'export'
