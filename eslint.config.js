@@ -3,6 +3,22 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+/**
+ * Layers point one way (README, "Architecture"):
+ *   routes → app/**\/*.server.ts → app/domain and db/
+ *   activities → app/domain, db/, the gateway;  workflows → workflows/shared and activity types
+ *   app/components → app/domain (types, pure view builders) and other components
+ * A wrong import fails `npm run lint`. worker/ and scripts/ are composition roots and may import any layer.
+ */
+const layer = (...patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }]
+const SERVER = [['**/*.server', '**/*.server.ts', '~/lib/*'], 'server modules belong to routes and other *.server.ts modules']
+const ACTIVITIES = [['**/activities', '**/activities/**'], 'the app and the domain do not import activities: move shared code to app/domain or db/']
+const WORKER = [['**/worker/**'], 'only scripts/ import the worker']
+const WORKFLOW_CODE = [['**/workflows/*', '!**/workflows/shared', '!**/workflows/search-attributes'], 'outside workflows/, import only workflows/shared (messages, ids, task queue, search attributes)']
+const COMPONENTS = [['~/components/*', '~/components/**', '**/components/*', '**/components/**'], 'lower layers do not import components: move shared types and view builders to app/domain']
+const ROUTES = [['~/routes/*', '~/root', '**/routes/*', '**/root'], 'nothing imports a route module or root: move shared types to app/domain']
+const DB = [['**/db/*', '**/db/**'], 'the domain is pure: no database']
+
 export default tseslint.config(
   { ignores: ['build/**', 'public/build/**', '.cache/**', '.tools/**', '.data/**', '.test-data/**', 'node_modules/**', 'test-artifacts/**'] },
   js.configs.recommended,
@@ -18,4 +34,21 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  { files: ['app/domain/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': layer(SERVER, ACTIVITIES, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES, DB, [['postgres', '@temporalio/*', 'node:*'], 'the domain is pure: no I/O']) } },
+  { files: ['app/components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': layer(SERVER, ACTIVITIES, WORKER, WORKFLOW_CODE, ROUTES, DB) } },
+  { files: ['app/lib/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': layer(ACTIVITIES, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES) } },
+  // The Temporal client module starts runs by their workflow function (workflows/index), and is the only one that may.
+  {
+    files: ['app/lib/temporal.server.ts'],
+    rules: { 'no-restricted-imports': layer(ACTIVITIES, WORKER, COMPONENTS, ROUTES, [[...WORKFLOW_CODE[0], '!**/workflows/index'], WORKFLOW_CODE[1]]) },
+  },
+  { files: ['app/routes/**/*.{ts,tsx}', 'app/root.tsx', 'app/entry.*.tsx'], rules: { 'no-restricted-imports': layer(ACTIVITIES, WORKER, WORKFLOW_CODE, DB) } },
+  { files: ['activities/**/*.ts'], rules: { 'no-restricted-imports': layer(SERVER, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES) } },
+  { files: ['db/**/*.ts'], rules: { 'no-restricted-imports': layer(SERVER, ACTIVITIES, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES) } },
+  {
+    files: ['workflows/**/*.ts'],
+    rules: { 'no-restricted-imports': layer(SERVER, WORKER, COMPONENTS, ROUTES, DB, [['postgres', 'node:*', 'openai', '@anthropic-ai/*', '@google/genai'], 'workflows are deterministic: no I/O, only @temporalio/workflow']) },
+  },
+  // Tests may reach into any layer to set up what they check.
+  { files: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
 )

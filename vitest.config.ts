@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import path from 'node:path'
 
 const alias = { '~': path.resolve(__dirname, 'app') }
@@ -14,7 +14,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           globals: true,
-          include: ['app/**/*.test.{ts,tsx}', 'activities/**/*.test.ts', 'simulator/**/*.test.ts', 'workflows/**/*.test.ts', 'db/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'activities/**/*.test.ts', 'simulator/**/*.test.ts', 'workflows/**/*.test.ts', 'db/**/*.test.ts', 'tests/setup/*.test.ts'],
+          // console.error during a test fails it (opt out: allowConsoleError() from tests/support/console-error.ts).
+          setupFiles: ['tests/setup/console-error.ts'],
           testTimeout: 30_000,
         },
       },
@@ -24,7 +26,9 @@ export default defineConfig({
           name: 'integration',
           globals: true,
           include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/setup/**'],
           globalSetup: ['tests/setup/global-setup.ts'],
+          setupFiles: ['tests/setup/console-error.ts'],
           // One real stack (PostgreSQL, Temporal, worker, app) for the whole run: files take turns.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },

@@ -7,31 +7,52 @@ import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
 import { modelById, type ProviderKey } from '../app/domain/models'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
-import { computeResults, type AnalysisSnapshot } from './results'
+import { computeResults, storeResults, type AnalysisSnapshot } from '../db/results'
+import { brandList } from '../app/domain/analyses'
 import type { FrameworkInput, FrameworkOutput, ProgressDetails } from '../workflows/shared'
 import { cleanFramework } from '../app/domain/framework'
+import { createSourceActivities } from './sources'
+import { teachSimulator } from './demo'
+import { collectionOf } from '../app/domain/evidence'
+import { createTrendActivities } from './trends'
+import { createAudienceActivities } from './audiences'
+import { createAdminActivities } from './admin'
+import { createExportActivities } from './exports'
+import { createOptimiserActivities } from './optimiser'
+import { createIdeatorActivities } from './ideator'
+import { createChatActivities } from './chat'
+
+/** What the workflow learns about one answer. */
+export interface AnswerOutcome {
+  ok: boolean
+  stored: boolean
+  error?: string
+  errorKind?: string
+}
 
 export interface ActivityDeps {
   sql: postgres.Sql<any>
   gateway?: Gateway
 }
 
-export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
-  const snapshots = new Map<number, AnalysisSnapshot>()
+/** An analysis's queries and brands as its answers are parsed: the brand list is built once per analysis. */
+type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[] }
 
-  async function snapshotOf(analysisId: number): Promise<AnalysisSnapshot> {
+export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
+  const snapshots = new Map<number, ParseSnapshot>()
+
+  async function snapshotOf(analysisId: number): Promise<ParseSnapshot> {
     const cached = snapshots.get(analysisId)
     if (cached) return cached
-    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands'] }[]>`
-      select queries, brands from analyses where id = ${analysisId}`
+    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string }[]>`
+      select a.queries, a.brands, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
     if (!row) throw ApplicationFailure.nonRetryable(`Analysis ${analysisId} no longer exists`, 'permanent')
-    const snap = { queries: row.queries, brands: row.brands }
+    await teachSimulator(sql, gateway.configs, analysisId)
+    const snap = { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
     if (snapshots.size > 200) snapshots.clear()
     snapshots.set(analysisId, snap)
     return snap
   }
-
-  const allBrands = (s: AnalysisSnapshot) => [{ ...s.brands.brand, isOwn: true }, ...s.brands.competitors]
 
   async function storeAnswer(row: {
     analysisId: number
@@ -43,11 +64,14 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     error?: string | null
     answer?: NormalisedAnswer
     brands?: BrandDef[]
+    language?: string
+    errorKind?: string
   }) {
     const a = row.answer
-    const parsed = a && row.ok && row.brands ? parseAnswer(a.text, row.brands) : { mentions: {}, rankings: {}, sentiment: {} }
+    const parsed = a && row.ok && row.brands ? parseAnswer(a.text, row.brands, row.language) : { mentions: {}, rankings: {}, sentiment: {} }
     const model = modelById(row.modelId)
-    // The unique key makes a retried or replayed activity a no-op: an answer is stored once.
+    // One row per answer (the unique key): a retried activity stores nothing twice, and a failed row is
+    // replaced in place when a restart asks again; a good answer is never overwritten.
     await sql`
       insert into api_responses ${sql({
         analysis_id: row.analysisId,
@@ -64,61 +88,144 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         mentions: sql.json(parsed.mentions as any),
         rankings: sql.json(parsed.rankings as any),
         sentiment: sql.json(parsed.sentiment as any),
-        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model } as any),
+        // incomplete: the vendor had not finished (Claude still paused after the gateway's continuations)
+        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model, ...(a && !a.complete ? { incomplete: true } : {}), ...(row.ok ? {} : { errorKind: row.errorKind ?? 'transient' }) } as any),
         raw: a ? sql.json(a.raw as any) : null,
         usage: a ? sql.json(a.usage as any) : null,
         latency_ms: a?.latencyMs ?? null,
         cost_usd: a?.costUsd ?? null,
         model_name: model?.name ?? String(row.modelId),
+        // How it was collected (evidence): the analysis asks every model with web search on (gateway default).
+        collection: a ? sql.json(collectionOf({ provider: a.provider, model: a.model, webSearchRequested: true, baseUrl: gateway.configs[a.provider]?.baseUrl, simulated: gateway.configs[a.provider]?.simulated ?? false }) as any) : null,
       })}
-      on conflict (analysis_id, model_id, query_index, sample) do nothing`
-    await sql`update analyses set last_progress_at = now() where id = ${row.analysisId}`
+      on conflict (analysis_id, model_id, query_index, sample) do update set
+        query = excluded.query, response = excluded.response, ok = excluded.ok, error = excluded.error, citations = excluded.citations,
+        sources = excluded.sources, search_queries = excluded.search_queries, mentions = excluded.mentions, rankings = excluded.rankings,
+        sentiment = excluded.sentiment, parsed_data = excluded.parsed_data, raw = excluded.raw, usage = excluded.usage,
+        latency_ms = excluded.latency_ms, cost_usd = excluded.cost_usd, model_name = excluded.model_name, collection = excluded.collection, created_at = now()
+      where not api_responses.ok`
+    // The stuck-analysis check needs a recent sign of life, not one write of the hot analysis row per answer.
+    await sql`update analyses set last_progress_at = now() where id = ${row.analysisId} and last_progress_at < now() - interval '5 seconds'`
+  }
+
+  interface StoredRow {
+    query_index: number
+    sample: number
+    ok: boolean
+    error: string | null
+    error_kind: string | null
+  }
+
+  /** The rows already stored for one model of an analysis, by `queryIndex:sample`. */
+  async function storedRows(analysisId: number, modelId: number): Promise<Map<string, StoredRow>> {
+    const rows = await sql<StoredRow[]>`
+      select query_index, sample, ok, error, parsed_data->>'errorKind' as error_kind
+      from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
+    return new Map(rows.map((r) => [`${r.query_index}:${r.sample}`, r]))
+  }
+
+  /**
+   * Asks one model one query (one sample) and stores the answer, or its final failure. A good stored answer is kept.
+   * A stored failure is asked again on an activity's first attempt (a restarted run: a key may have been added
+   * since); on a later attempt it is the final answer an earlier attempt of this same activity stored.
+   * Answers `retry` for a failure worth another attempt, which the caller turns into an activity retry.
+   */
+  async function answerOne(
+    ctx: Context,
+    snap: ParseSnapshot,
+    input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number },
+    stored: StoredRow | undefined,
+  ): Promise<AnswerOutcome | { retry: { kind: string; message: string; retryAfterMs?: number } }> {
+    if (stored?.ok) return { ok: true, stored: true }
+    if (stored && ctx.info.attempt > 1) return { ok: false, stored: true, error: stored.error ?? undefined, errorKind: stored.error_kind ?? 'transient' }
+    const q = snap.queries.find((x) => x.index === input.queryIndex)
+    const model = modelById(input.modelId)
+    if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
+    const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
+    try {
+      const answer = await gateway.ask(model.provider as ProviderKey, { prompt: q.query, signal: ctx.cancellationSignal })
+      if (!answer.text.trim()) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
+      await storeAnswer({ ...base, ok: true, answer, brands: snap.brandDefs, language: snap.language })
+      return { ok: true, stored: true }
+    } catch (err) {
+      if (ctx.cancellationSignal.aborted) throw new CancelledFailure('Activity cancelled')
+      const ge = (err as { emptyAnswer?: boolean }).emptyAnswer
+        ? { kind: 'transient' as const, userMessage: `${model.name} returned an empty answer.`, retryAfterMs: undefined }
+        : classifyError(model.provider as ProviderKey, err)
+      const final = ge.kind === 'configuration' || ge.kind === 'permanent' || ctx.info.attempt >= input.maxAttempts
+      if (!final) return { retry: { kind: ge.kind, message: ge.userMessage, retryAfterMs: ge.retryAfterMs } }
+      await storeAnswer({ ...base, ok: false, error: ge.userMessage, errorKind: ge.kind })
+      return { ok: false, stored: true, error: ge.userMessage, errorKind: ge.kind }
+    }
+  }
+
+  /** Keeps a long activity alive in Temporal's eyes (heartbeat timeout) while model calls are in flight. */
+  async function withHeartbeat<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => ctx.heartbeat(), 3000)
+    try {
+      return await work()
+    } finally {
+      clearInterval(beat)
+    }
   }
 
   return {
-    /** Asks one model one query (one sample), parses and stores the answer exactly once. */
-    async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }) {
+    ...createSourceActivities({ sql, gateway }),
+    ...createTrendActivities({ sql }),
+    ...createAudienceActivities({ gateway, sql }),
+    ...createAdminActivities(),
+    ...createExportActivities({ sql, gateway }),
+    ...createOptimiserActivities({ sql, gateway }),
+    ...createIdeatorActivities({ sql, gateway }),
+    ...createChatActivities({ sql, gateway }),
+
+    /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
+    async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {
       const ctx = Context.current()
-      const [existing] = await sql<{ ok: boolean; error: string | null }[]>`
-        select ok, error from api_responses
-        where analysis_id = ${input.analysisId} and model_id = ${input.modelId} and query_index = ${input.queryIndex} and sample = ${input.sample}`
-      if (existing) return { ok: existing.ok, stored: true, error: existing.error ?? undefined, errorKind: existing.ok ? undefined : 'transient' }
-
+      const stored = (await storedRows(input.analysisId, input.modelId)).get(`${input.queryIndex}:${input.sample}`)
       const snap = await snapshotOf(input.analysisId)
-      const q = snap.queries.find((x) => x.index === input.queryIndex)
-      const model = modelById(input.modelId)
-      if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
-      const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
+      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored))
+      if ('retry' in out) throw ApplicationFailure.create({ type: out.retry.kind, message: out.retry.message, nextRetryDelay: out.retry.retryAfterMs })
+      return out
+    },
 
-      const beat = setInterval(() => ctx.heartbeat(), 3000)
-      try {
-        const answer = await gateway.ask(model.provider as ProviderKey, { prompt: q.query, signal: ctx.cancellationSignal })
-        if (!answer.text.trim()) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
-        await storeAnswer({ ...base, ok: true, answer, brands: allBrands(snap) })
-        return { ok: true, stored: true }
-      } catch (err) {
-        if (ctx.cancellationSignal.aborted) throw new CancelledFailure('Activity cancelled')
-        const ge = (err as { emptyAnswer?: boolean }).emptyAnswer
-          ? { kind: 'transient' as const, userMessage: `${model.name} returned an empty answer.`, retryAfterMs: undefined }
-          : classifyError(model.provider as ProviderKey, err)
-        const final = ge.kind === 'configuration' || ge.kind === 'permanent' || ctx.info.attempt >= input.maxAttempts
-        if (final) {
-          await storeAnswer({ ...base, ok: false, error: ge.userMessage })
-          return { ok: false, stored: true, error: ge.userMessage, errorKind: ge.kind }
-        }
-        throw ApplicationFailure.create({ type: ge.kind, message: ge.userMessage, nextRetryDelay: ge.retryAfterMs })
-      } finally {
-        clearInterval(beat)
+    /**
+     * Asks one model several queries at once (the gateway's per-provider limit bounds the calls in flight) and stores
+     * each answer as it arrives, one row per answer: one Temporal round trip for the batch instead of one per answer.
+     * If some answers failed in a way worth retrying, the activity fails after storing the others, and its retry asks
+     * only those again. Results are in the order of `items`.
+     */
+    async answerQueries(input: { analysisId: number; modelId: number; items: { queryIndex: number; sample: number }[]; maxAttempts: number }): Promise<AnswerOutcome[]> {
+      const ctx = Context.current()
+      const stored = await storedRows(input.analysisId, input.modelId)
+      const snap = await snapshotOf(input.analysisId)
+      const outs = await withHeartbeat(ctx, () =>
+        Promise.all(
+          input.items.map((item) =>
+            answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`)),
+          ),
+        ),
+      )
+      const retries = outs.flatMap((o) => ('retry' in o ? [o.retry] : []))
+      if (retries.length) {
+        const wait = Math.max(0, ...retries.map((r) => r.retryAfterMs ?? 0))
+        throw ApplicationFailure.create({
+          type: retries[0].kind,
+          message: `${retries.length} of ${input.items.length} answers will be asked again: ${retries[0].message}`,
+          nextRetryDelay: wait || undefined,
+        })
       }
+      return outs as AnswerOutcome[]
     },
 
     /** Persists a run's status and last progress snapshot (the app reads it once the workflow has ended). */
     async markRun(input: { analysisId: number; runId: number; status: 'in_progress' | 'processing' | 'completed' | 'failed' | 'cancelled'; progress: ProgressDetails; error?: string; final?: boolean }) {
       const runStatus = input.status === 'in_progress' || input.status === 'processing' ? 'running' : input.status
+      // A run already closed (completed as stale, reconciled after a cancel in the Temporal UI) stays as it is.
       const [run] = await sql<{ kind: string }[]>`
         update model_runs set status = ${runStatus}, progress = ${sql.json(input.progress as any)}, error = ${input.error ?? null},
           completed_at = ${runStatus === 'running' ? null : sql`now()`}
-        where id = ${input.runId} returning kind`
+        where id = ${input.runId} and status = 'running' returning kind`
       if (!run) return
       if (run.kind === 'analysis') {
         await sql`
@@ -131,27 +238,29 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     },
 
     /** 'Data Processing': aggregates every stored answer into the numbers the results screens show. */
-    async finaliseAnalysis(input: { analysisId: number; runId: number; status: 'completed' | 'failed'; progress: ProgressDetails }) {
+    async finaliseAnalysis(input: { analysisId: number; runId: number; status: 'completed' | 'failed'; progress: ProgressDetails; processing?: ProgressDetails }) {
+      // The 'processing' status is written here rather than by a markRun of its own: one Temporal round trip less.
+      if (input.processing) await markProcessing(input.analysisId, input.runId, input.processing)
       snapshots.delete(input.analysisId)
       const snap = await snapshotOf(input.analysisId)
       const results = await computeResults(sql, input.analysisId, snap)
       const kind = await sql.begin(async (tx) => {
         const [run] = await tx<{ kind: string }[]>`
           update model_runs set status = ${input.status}, progress = ${tx.json(input.progress as any)}, completed_at = now()
-          where id = ${input.runId} returning kind`
-        if (run?.kind === 'analysis') {
+          where id = ${input.runId} and status = 'running' returning kind`
+        if (!run) return undefined
+        if (run.kind === 'analysis') {
           await tx`
-            update analyses set status = ${input.status}, progress = ${tx.json(input.progress as any)}, results = ${tx.json(results as any)},
+            update analyses set status = ${input.status}, progress = ${tx.json(input.progress as any)},
               error = ${input.status === 'failed' ? input.progress.message : null}, completed_at = now(), updated_at = now(), last_progress_at = now()
             where id = ${input.analysisId}`
-        } else {
-          await tx`update analyses set results = ${tx.json(results as any)}, updated_at = now() where id = ${input.analysisId}`
         }
-        return run?.kind
+        await storeResults(tx, input.analysisId, results)
+        return run.kind
       })
       // An add-model or refresh run folds its model rows into the analysis' progress.
       if (kind && kind !== 'analysis') await mergeModelStatus(input.analysisId, input.progress)
-      return { brands: Object.keys(results.brands ?? {}).length }
+      return { brands: results.brands.length }
     },
 
     /** Competitors and queries for a new project, from the first configured model. */
@@ -161,13 +270,22 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       if (!provider) throw ApplicationFailure.nonRetryable('No AI model is configured: add an API key or run in demo mode.', 'configuration')
       const p = frameworkPrompt({ ...input, market: input.market, region: input.region })
       try {
-        const { data } = await gateway.askJson<FrameworkResult>(provider, { prompt: p.prompt, system: p.system, schemaName: p.schemaName, schema: p.schema })
-        return { ...cleanFramework(data, input), provider }
+        const { data, answer } = await gateway.askJson<FrameworkResult>(provider, { prompt: p.prompt, system: p.system, schemaName: p.schemaName, schema: p.schema })
+        return { ...cleanFramework(data, input), provider, costUsd: answer.costUsd }
       } catch (err) {
         const ge = classifyError(provider, err)
         throw ApplicationFailure.create({ type: ge.kind, message: ge.userMessage, nextRetryDelay: ge.retryAfterMs, nonRetryable: ge.kind === 'configuration' || ge.kind === 'permanent' })
       }
     },
+  }
+
+  async function markProcessing(analysisId: number, runId: number, progress: ProgressDetails) {
+    await sql.begin(async (tx) => {
+      const [run] = await tx<{ kind: string }[]>`
+        update model_runs set progress = ${tx.json(progress as any)} where id = ${runId} and status = 'running' returning kind`
+      if (run?.kind === 'analysis')
+        await tx`update analyses set status = 'processing', progress = ${tx.json(progress as any)}, last_progress_at = now(), updated_at = now() where id = ${analysisId}`
+    })
   }
 
   async function mergeModelStatus(analysisId: number, progress: ProgressDetails) {

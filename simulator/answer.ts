@@ -3,7 +3,9 @@
  * Everything is drawn from PRNGs keyed by provider, model, prompt, day and seed, so the same
  * inputs give byte-identical text and any change of model or day changes the answer.
  */
-import { GENERIC_SITES, regionPhrase, SITES, slug, titleCase, type BrandInfo, type SiteContext } from './knowledge'
+import { GENERIC_SITES, regionPhrase, SITES, type BrandInfo, type SiteContext } from './knowledge'
+import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
+import { localBrand, phrasebook } from './languages'
 import type { AnswerSubject } from './projects'
 import { Rng, unit } from './prng'
 
@@ -39,43 +41,43 @@ export interface ComposeInput {
   subject: AnswerSubject
   /** Cite sources (web search on, or a model that cites "from memory" like DeepSeek). */
   cite: boolean
+  /** The layout of the answer; by default drawn from the same keys as the text. */
+  format?: ListFormat
+  /** The brands the answer ranks, in order (by name; tests pin them). */
+  order?: string[]
+}
+
+/**
+ * The layouts real assistants give a ranked answer (issue 16 §1), so the whole pipeline sees
+ * each: a numbered list, markers after emoji and symbols, keycaps, "#1", "No. 1:", ordinal
+ * headings, numbered headers with the brand beneath, ranking tables, and plain prose.
+ */
+export const LIST_FORMATS = [
+  'numbered', // 1. **Brand** – ...
+  'medal', // 🥇 1. Brand – ...
+  'choice', // ✅ First choice — Brand: ...
+  'star', // ⭐ 1) Brand – ...
+  'pointing', // 👉 **1. Brand** – ...
+  'keycap', // 1️⃣ Brand – ...
+  'hash', // #1 Brand – ...
+  'number-prefix', // No. 1: Brand – ...
+  'ordinal-heading', // First up is Brand / ### Second pick – Brand / **Third best: Brand**
+  'header-beneath', // 1. Best for beginners \n   - **Brand** – ...
+  'rank-table', // | # | Brand | Why |
+  'ranked-table', // Ranked from best to worst: | Brand | Why |
+  'prose', // First, Brand ... In second place, Brand ...
+] as const
+export type ListFormat = (typeof LIST_FORMATS)[number]
+
+/** Layouts whose markers read the same in every language (the others use English words). */
+const NEUTRAL_FORMATS: readonly ListFormat[] = ['numbered', 'medal', 'star', 'pointing', 'keycap', 'hash', 'rank-table']
+const MEDALS = ['🥇', '🥈', '🥉']
+
+function keycap(n: number): string {
+  return n < 10 ? `${n}\uFE0F\u20E3` : n === 10 ? '🔟' : `${n}.`
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth']
-
-const POSITIVE = [
-  '{B} is widely praised for its excellent {attr} and reliable {attr2}',
-  '{B} is consistently rated one of the best choices for {need}, with outstanding {attr}',
-  '{B} stands out for its innovative approach to {attr}, and reviewers call it excellent for {need}',
-  '{B} offers impressive {attr} and is trusted by many buyers for {need}',
-  '{B} remains a highly rated option thanks to its reliable {attr} and strong {attr2}',
-  '{B} is often described as the best all-rounder, with excellent {attr} at a fair price',
-]
-const MIXED = [
-  '{B} delivers solid {attr}, although some buyers find it expensive compared with rivals',
-  '{B} is reliable for {need}, but its {attr2} is limited compared with the leaders',
-  '{B} scores well on {attr}, though there are occasional complaints about {attr2}',
-  '{B} is a popular pick for {need}, even if its {attr2} feels average for the price',
-]
-const NEGATIVE = [
-  '{B} is a well-known name, but recent reviews mention poor {attr} and complaints about {attr2}',
-  '{B} can be expensive for what it offers, and users report disappointing {attr}',
-  '{B} has a loyal following, yet its limited {attr} makes it a weaker choice for {need}',
-  '{B} divides opinion: some owners report poor {attr2} and slow customer service',
-]
-const FOLLOW_POSITIVE = ['It is a safe pick if {attr} matters most to you.', 'Many users say it is the best value in its class.', 'Its latest updates are even more innovative.']
-const FOLLOW_NEGATIVE = ['It may still suit buyers who already know the brand.', 'Check recent reviews before committing.', 'Some of the complaints relate to older models.']
-const INTROS = [
-  'Here are some of the best options for {topic}{inRegion}, based on recent reviews and expert testing',
-  'When it comes to {topic}, a handful of brands come up again and again{inRegion}',
-  'Choosing {topic} depends on your budget and priorities, but a few names are consistently recommended{inRegion}',
-  'Based on current reviews and customer feedback, these are the leading choices for {topic}{inRegion}',
-]
-const CLOSINGS = [
-  'Overall, {top} is the strongest all-round choice, while {second} is worth considering if {attr} is your priority.',
-  'In summary, the best option depends on your needs: {top} leads on {attr}, but {last} may be better value.',
-  'Whichever you choose, compare prices and read recent reviews before you buy; {top} and {second} are the safest starting points.',
-]
 
 function fill(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '')
@@ -85,16 +87,34 @@ function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function hostFor(domain: string): string {
-  const labels = domain.split('.')
-  const twoPartSuffix = /\.(co|org|ac|gov|com)\.[a-z]{2}$/.test(domain)
-  return labels.length === 2 || (twoPartSuffix && labels.length === 3) ? `www.${domain}` : domain
-}
-
 /** Topic phrase for the intro: "running shoes for flat feet". */
 function topicOf(prompt: string, label: string): string {
   const forPart = /\bfor ([a-z0-9][a-z0-9 '&-]{2,40}?)(?: in | with |\?|$)/i.exec(prompt.trim())
   return forPart ? `${label} for ${forPart[1].trim().toLowerCase()}` : label
+}
+
+/** The text before and after an item's body in one layout (rank = i + 1). */
+function itemLead(format: ListFormat, i: number, name: string, need: string): { before: string; after: string } {
+  const n = i + 1
+  const ordinal = ORDINALS[i]
+  const line = (before: string) => ({ before, after: '\n' })
+  switch (format) {
+    case 'medal': return line(`${MEDALS[i] ?? '🏅'} ${n}. ${name} – `)
+    case 'choice': return line(ordinal ? `✅ ${cap(ordinal)} choice — ${name}: ` : `✅ ${n}. ${name}: `)
+    case 'star': return line(`⭐ ${n}) ${name} – `)
+    case 'pointing': return line(`👉 **${n}. ${name}** – `)
+    case 'keycap': return line(`${keycap(n)} ${name} – `)
+    case 'hash': return line(`#${n} ${name} – `)
+    case 'number-prefix': return line(`No. ${n}: ${name} – `)
+    case 'ordinal-heading':
+      if (!ordinal) return { before: `### ${n}. ${name}\n\n`, after: '\n\n' }
+      if (i === 0) return { before: `First up is ${name}. `, after: '\n\n' }
+      return i % 2 === 1 ? { before: `### ${cap(ordinal)} pick – ${name}\n\n`, after: '\n\n' } : { before: `**${cap(ordinal)} best: ${name}**\n\n`, after: '\n\n' }
+    case 'header-beneath': return { before: `${n}. Best for ${need}\n   - **${name}** – `, after: '\n' }
+    case 'rank-table': return { before: `| ${n} | ${name} | `, after: ' |\n' }
+    case 'ranked-table': return { before: `| ${name} | `, after: ' |\n' }
+    default: return line(`${n}. **${name}** – `)
+  }
 }
 
 export function composeAnswer(input: ComposeInput): Answer {
@@ -103,25 +123,17 @@ export function composeAnswer(input: ComposeInput): Answer {
   const rng = new Rng('answer', ...key)
   const year = day.slice(0, 4)
   const label = subject.marketLabel
-  const needs = subject.market?.needs ?? ['everyday use', 'beginners', 'families', 'professionals']
-  const attrs = subject.market?.attributes ?? ['quality', 'price', 'customer service', 'reliability', 'range']
+  // In another language: its phrases, and catalogue brands by their native names.
+  const book = phrasebook(subject.language)
+  const kind = subjectKind(subject)
+  const P = book ?? englishPhrases(kind)
+  const needs = book?.needs ?? subject.market?.needs ?? DEFAULT_NEEDS[kind]
+  const attrs = book?.attrs ?? subject.market?.attributes ?? DEFAULT_ATTRS[kind]
   const region = regionPhrase(subject.region)
-  const inRegion = region ? ` in ${region}` : ''
+  const inRegion = region && !book ? ` in ${region}` : ''
 
-  // Rank competitors: a fixed per-model taste, a per-day drift and a per-prompt wobble,
-  // plus the order the framework gave (strongest first).
-  const pool = subject.competitors
-  const scored = pool.map((b, i) => ({
-    brand: b,
-    score:
-      (1 - i / Math.max(1, pool.length)) * 0.45 +
-      unit('taste', model, b.name, seed) * 0.3 +
-      unit('drift', model, b.name, day, seed) * 0.15 +
-      unit('wobble', provider, model, prompt, b.name, day, seed) * 0.1,
-  }))
-  scored.sort((a, b) => b.score - a.score)
-  const count = Math.min(pool.length, rng.int(4, 7))
-  const ranked: BrandInfo[] = scored.slice(0, count).map((s) => s.brand)
+  // Competitors and a few untracked brands, strongest first (prose.ts).
+  const ranked: BrandInfo[] = rankedBrands(subject, { provider, model, prompt, day, seed }, rng).map((b) => localBrand(b, subject.language))
   let ownMentioned = false
   for (const own of subject.ownBrands) {
     // Deterministic per brand, prompt, model and day: the brand mention rate.
@@ -130,6 +142,12 @@ export function composeAnswer(input: ComposeInput): Answer {
       ranked.splice(pos, 0, own)
       ownMentioned = true
     }
+  }
+  if (input.order) {
+    const known = [...subject.ownBrands, ...subject.competitors]
+    const pinned = input.order.map((name) => known.find((b) => b.name.toLowerCase() === name.toLowerCase()) ?? { name, alternativeNames: [], domains: [] })
+    ranked.splice(0, ranked.length, ...pinned)
+    ownMentioned = pinned.some((b) => subject.ownBrands.includes(b))
   }
 
   const sources: SimSource[] = []
@@ -141,12 +159,14 @@ export function composeAnswer(input: ComposeInput): Answer {
     const n = rng.chance(0.2) ? 2 : 1
     for (let i = 0; i < n; i++) {
       const roll = rng.next()
-      if (brand && brand.domains.length && roll < 0.35) {
+      // A project's own brand is named with a link to its site a little more often (as real search answers do).
+      if (brand && brand.domains.length && roll < (subject.ownBrands.includes(brand) ? 0.45 : 0.35)) {
         const domain = brand.domains[0]
         picks.push({
-          url: `https://${hostFor(domain)}/${slug(label)}`,
-          title: `${brand.name} ${titleCase(label)} | Official Site`,
-          snippet: `${brand.name}: shop the full range of ${label}. ${body}.`.slice(0, 150),
+          // The brand's home page: a page that exists, never one made up.
+          url: `https://${domain}/`,
+          title: `${brand.name} – official website`,
+          snippet: `${brand.name} official website. ${body}.`.slice(0, 150),
           domain,
           siteName: brand.name,
         })
@@ -174,40 +194,53 @@ export function composeAnswer(input: ComposeInput): Answer {
 
   const pieces: Piece[] = []
   const text = (t: string) => pieces.push({ kind: 'text', text: t })
-  const claim = (body: string, brand?: BrandInfo, end = '.') => {
+  const claim = (body: string, brand?: BrandInfo, end = book?.stop ?? '.') => {
     const ids = cite(brand, body)
     if (ids.length) pieces.push({ kind: 'claim', body, end, sources: ids })
     else text(body + end)
   }
 
-  const topic = topicOf(prompt, label)
-  const intro = fill(rng.pick(INTROS), { topic, inRegion })
-  const list = rng.chance(0.6)
+  const topic = book ? ((subject.market && book.labels[subject.market.key]) ?? label) : topicOf(prompt, label)
+  const intro = fill(rng.pick(P.intros), { topic, inRegion })
+  const listed = rng.chance(0.6)
+  const layouts = book ? NEUTRAL_FORMATS : LIST_FORMATS.filter((f) => f !== 'prose')
+  // 'numbered' stays the most common layout, as in real answers.
+  // The layout draws from its own generator, so the words and sources stay those of the same answer in any layout.
+  const layout = new Rng('format', ...key)
+  const format: ListFormat = input.format ?? (listed ? layout.pick([...layouts, 'numbered', 'numbered', 'numbered']) : 'prose')
+  const list = format !== 'prose'
   if (rng.chance(0.5)) claim(intro, undefined, list ? ':' : '.')
-  else text(intro + (list ? ':' : '.'))
+  else text(intro + (list ? ':' : (book?.stop ?? '.')))
   text(list ? '\n\n' : ' ')
+  if (format === 'rank-table') text('| # | Brand | Why |\n|---|---|---|\n')
+  if (format === 'ranked-table') text('Ranked from best to worst:\n\n| Brand | Why |\n|---|---|\n')
 
   ranked.forEach((brand, i) => {
     const tone = unit('tone', model, brand.name, seed) * 0.55 + unit('mood', model, brand.name, day, prompt, seed) * 0.45 + (i < 2 ? 0.15 : 0)
-    const bank = tone > 0.5 ? POSITIVE : tone > 0.28 ? MIXED : NEGATIVE
+    const bank = tone > 0.5 ? P.positive : tone > 0.28 ? P.mixed : P.negative
     const vars = { B: brand.name, need: rng.pick(needs), attr: rng.pick(attrs), attr2: rng.pick(attrs) }
     if (vars.attr2 === vars.attr) vars.attr2 = attrs[(attrs.indexOf(vars.attr) + 1) % attrs.length]
     const body = fill(rng.pick(bank), vars)
+    const follow = () => (rng.chance(0.5) ? (book?.space ?? ' ') + fill(rng.pick(bank === P.negative ? P.followNegative : P.followPositive), vars) : '')
     if (list) {
-      text(`${i + 1}. **${brand.name}** – `)
+      const lead = itemLead(format, i, brand.name, format === 'header-beneath' ? layout.pick(needs) : '')
+      text(lead.before)
       claim(body, brand)
+      text(follow() + lead.after)
+      if (format === 'header-beneath' && i + 2 < ranked.length) text(`   - Also worth a look: ${ranked[i + 2].name}.\n`)
     } else {
       text(rng.chance(0.5) ? `${cap(ORDINALS[i] ?? `number ${i + 1}`)}, ` : `In ${ORDINALS[i] ?? `${i + 1}th`} place, `)
       claim(body, brand)
+      text(follow() + (i === ranked.length - 1 ? '\n' : ' '))
     }
-    if (rng.chance(0.5)) text(' ' + fill(rng.pick(bank === NEGATIVE ? FOLLOW_NEGATIVE : FOLLOW_POSITIVE), vars))
-    text(list ? '\n' : i === ranked.length - 1 ? '\n' : ' ')
   })
 
   const names = ranked.map((b) => b.name)
   if (names.length >= 2) {
-    text('\n' + fill(rng.pick(CLOSINGS), { top: names[0], second: names[1], last: names[names.length - 1], attr: rng.pick(attrs) }))
+    text('\n' + fill(rng.pick(P.closings), { top: names[0], second: names[1], last: names[names.length - 1], attr: rng.pick(attrs) }))
   }
+  const note = illustrativeNote(ranked)
+  if (note) text('\n\n' + note)
 
   const searchQueries = [prompt.replace(/[?!.]+$/, '').trim().toLowerCase().slice(0, 120)]
   if (rng.chance(0.6)) searchQueries.push(`${label} reviews ${year}`)

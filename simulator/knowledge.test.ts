@@ -27,11 +27,11 @@ describe('knowledge', () => {
     expect(regionPhrase('')).toBeUndefined()
   })
 
-  it('synthesises stable, distinct brand names with domains', () => {
+  it('synthesises stable, distinct brand names with illustrative (.example) domains', () => {
     const a = synthesiseBrands('dog grooming', 12)
     expect(new Set(a.map((b) => b.name)).size).toBe(12)
     expect(synthesiseBrands('dog grooming', 12)).toEqual(a)
-    expect(a.every((b) => /^[a-z0-9]+\.com$/.test(b.domains[0]))).toBe(true)
+    expect(a.every((b) => /^[a-z0-9]+\.example$/.test(b.domains[0]))).toBe(true)
   })
 
   it('tokenises with stop words removed and light stemming', () => {

@@ -2,6 +2,8 @@
  * What the simulated models "know": a handful of markets with real-looking brands and
  * domains, the review and news sites that get cited, and name synthesis for anything else.
  */
+import { CATALOGUE } from './catalogue'
+import { NATIVE_MARKET_WORDS } from './languages'
 import { Rng } from './prng'
 
 export interface BrandInfo {
@@ -10,8 +12,12 @@ export interface BrandInfo {
   domains: string[]
 }
 
+/** What is sold: it decides how buyers phrase their questions and how answers talk. */
+export type MarketKind = 'software' | 'goods' | 'service'
+
 export interface MarketInfo {
   key: string
+  kind: MarketKind
   /** Canonical short label used in queries, e.g. "running shoes". */
   label: string
   /** Lower-case words or phrases that identify the market in free text. */
@@ -29,9 +35,10 @@ export interface MarketInfo {
 
 const b = (name: string, domains: string[], ...alternativeNames: string[]): BrandInfo => ({ name, alternativeNames, domains })
 
-export const MARKETS: MarketInfo[] = [
+const FIRST_MARKETS: MarketInfo[] = [
   {
     key: 'running-shoes',
+    kind: 'goods',
     label: 'running shoes',
     keywords: ['running shoe', 'running shoes', 'trainers', 'sneakers', 'running trainers', 'marathon', 'jogging', 'runners', 'footwear', 'trail shoes'],
     brands: [
@@ -49,6 +56,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'crm-software',
+    kind: 'software',
     label: 'CRM software',
     keywords: ['crm', 'customer relationship', 'sales software', 'sales pipeline', 'pipeline management', 'lead management', 'contact management'],
     brands: [
@@ -66,6 +74,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'coffee-chains',
+    kind: 'service',
     label: 'coffee shops',
     keywords: ['coffee', 'cafe', 'café', 'espresso', 'latte', 'barista', 'coffee shop', 'coffee chain', 'flat white'],
     brands: [
@@ -84,6 +93,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'electric-cars',
+    kind: 'goods',
     label: 'electric cars',
     keywords: ['electric car', 'electric cars', 'electric vehicle', 'electric vehicles', 'ev', 'evs', 'plug-in', 'bev', 'electric suv'],
     brands: [
@@ -101,6 +111,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'uk-banks',
+    kind: 'service',
     label: 'bank accounts',
     keywords: ['bank', 'banks', 'banking', 'current account', 'savings account', 'bank account', 'mortgage', 'building society', 'challenger bank'],
     brands: [
@@ -118,6 +129,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'mobile-networks',
+    kind: 'service',
     label: 'mobile networks',
     keywords: ['mobile network', 'mobile networks', 'mobile phone network', 'mobile phone networks', 'phone network', 'phone networks', 'sim-only', 'sim only', 'sim deal', 'sim deals', 'phone contract', 'mobile contract', 'data plan', 'mobile plan', 'network coverage', '5g coverage', 'carrier'],
     brands: [
@@ -133,6 +145,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'smartphones',
+    kind: 'goods',
     label: 'smartphones',
     keywords: ['smartphone', 'smartphones', 'phone', 'phones', 'mobile phone', 'android', 'iphone', 'handset', 'mobile'],
     brands: [
@@ -148,6 +161,7 @@ export const MARKETS: MarketInfo[] = [
   },
   {
     key: 'project-management-software',
+    kind: 'software',
     label: 'project management software',
     keywords: ['project management', 'task management', 'pm software', 'pm tool', 'kanban', 'project tool', 'project planning', 'work management', 'gantt'],
     brands: [
@@ -163,6 +177,9 @@ export const MARKETS: MarketInfo[] = [
     subreddit: 'projectmanagement',
   },
 ]
+
+/** Every market the simulated models know: the first eight, then the catalogue (catalogue.ts). */
+export const MARKETS: MarketInfo[] = [...FIRST_MARKETS, ...CATALOGUE]
 
 export interface SiteContext {
   market: string
@@ -200,42 +217,52 @@ export function titleCase(text: string): string {
   return text.replace(/\b([a-z])([a-z]*)/g, (_m, a: string, rest: string) => a.toUpperCase() + rest)
 }
 
-const site = (domain: string, name: string, host: string, path: SiteInfo['path'], title: SiteInfo['title']): SiteInfo => ({ domain, name, host, path, title })
+/** Display names of the third-party sites the simulated models cite. */
+const SITE_NAMES: Record<string, string> = {
+  'techradar.com': 'TechRadar', 'which.co.uk': 'Which?', 'reddit.com': 'Reddit', 'forbes.com': 'Forbes', 'wikipedia.org': 'Wikipedia', 'bbc.co.uk': 'BBC',
+  'theguardian.com': 'The Guardian', 'runnersworld.com': "Runner's World", 'runrepeat.com': 'RunRepeat', 'g2.com': 'G2', 'capterra.com': 'Capterra', 'pcmag.com': 'PCMag',
+  'zapier.com': 'Zapier', 'gartner.com': 'Gartner', 'timeout.com': 'Time Out', 'yougov.co.uk': 'YouGov', 'tripadvisor.co.uk': 'Tripadvisor', 'whatcar.com': 'What Car?',
+  'autocar.co.uk': 'Autocar', 'topgear.com': 'Top Gear', 'electrek.co': 'Electrek', 'caranddriver.com': 'Car and Driver', 'moneysavingexpert.com': 'MoneySavingExpert',
+  'ft.com': 'Financial Times', 'uswitch.com': 'Uswitch', 'theverge.com': 'The Verge', 'gsmarena.com': 'GSMArena', 'tomsguide.com': "Tom's Guide", 'cnet.com': 'CNET',
+  'trustedreviews.com': 'Trusted Reviews', 'trustpilot.com': 'Trustpilot', 'allure.com': 'Allure', 'av-test.org': 'AV-TEST', 'bbcgoodfood.com': 'BBC Good Food',
+  'boringmoney.co.uk': 'Boring Money', 'businessoffashion.com': 'The Business of Fashion', 'citizensadvice.org.uk': 'Citizens Advice', 'cntraveller.com': 'Condé Nast Traveller',
+  'cosmopolitan.com': 'Cosmopolitan', 'dcrainmaker.com': 'DC Rainmaker', 'fairer-finance.com': 'Fairer Finance', 'glamourmagazine.co.uk': 'Glamour UK',
+  'goodhousekeeping.com': 'Good Housekeeping', 'independent.co.uk': 'The Independent', 'ispreview.co.uk': 'ISPreview', 'menshealth.com': "Men's Health", 'nerdwallet.com': 'NerdWallet',
+  'notebookcheck.net': 'Notebookcheck', 'ofcom.org.uk': 'Ofcom', 'pdsa.org.uk': 'PDSA', 'personneltoday.com': 'Personnel Today', 'radiotimes.com': 'Radio Times',
+  'rspca.org.uk': 'RSPCA', 'rtings.com': 'RTINGS.com', 'searchenginejournal.com': 'Search Engine Journal', 'searchengineland.com': 'Search Engine Land', 'airlinequality.com': 'Skytrax',
+  'soundguys.com': 'SoundGuys', 'telegraph.co.uk': 'The Telegraph', 'thegrocer.co.uk': 'The Grocer', 'thisismoney.co.uk': 'This is Money', 'vogue.co.uk': 'British Vogue',
+  'wareable.com': 'Wareable', 'whathifi.com': 'What Hi-Fi?', 'wired.com': 'WIRED', 'womenshealthmag.com': "Women's Health",
+}
+
+/** Hosts that are not www.{domain}. */
+const SITE_HOSTS: Record<string, string> = { 'wikipedia.org': 'en.wikipedia.org', 'electrek.co': 'electrek.co', 'runrepeat.com': 'runrepeat.com', 'zapier.com': 'zapier.com', 'yougov.co.uk': 'yougov.co.uk', 'trustpilot.com': 'uk.trustpilot.com' }
+
+const q = (text: string) => encodeURIComponent(text)
+
+/**
+ * Only pages that exist: a site's home page, a subreddit, or a site's own search for a name
+ * (Wikipedia, G2, Trustpilot, Reddit search). The simulated models never make up an article on a real site.
+ */
+function realPage(domain: string): SiteInfo {
+  const host = SITE_HOSTS[domain] ?? `www.${domain}`
+  const name = SITE_NAMES[domain] ?? domain
+  const subject = (c: SiteContext) => c.brand ?? c.market
+  switch (domain) {
+    case 'reddit.com':
+      return { domain, name, host, path: (c) => (c.brand ? `/r/${c.subreddit}/search/?q=${q(c.brand)}` : `/r/${c.subreddit}/`), title: (c) => (c.brand ? `${c.brand} – search results in r/${c.subreddit}` : `r/${c.subreddit} on Reddit`) }
+    case 'wikipedia.org':
+      return { domain, name, host, path: (c) => `/wiki/Special:Search?search=${q(subject(c))}`, title: (c) => `${subject(c)} – search results – Wikipedia` }
+    case 'g2.com':
+      return { domain, name, host, path: (c) => `/search?query=${q(subject(c))}`, title: (c) => `${subject(c)} – search results on G2` }
+    case 'trustpilot.com':
+      return { domain, name, host, path: (c) => `/search?query=${q(subject(c))}`, title: (c) => `${subject(c)} – search results on Trustpilot` }
+    default:
+      return { domain, name, host, path: () => '/', title: () => name }
+  }
+}
 
 export const SITES: Record<string, SiteInfo> = Object.fromEntries(
-  [
-    site('techradar.com', 'TechRadar', 'www.techradar.com', (c) => `/best/${slug(`best ${c.market}`)}`, (c) => `Best ${c.market} ${c.year}: tested and rated | TechRadar`),
-    site('which.co.uk', 'Which?', 'www.which.co.uk', (c) => `/reviews/${slug(c.market)}/article/best-${slug(c.market)}-a${c.rng.int(1000, 9999)}`, (c) => `Best ${titleCase(c.market)} ${c.year} – Which?`),
-    site('reddit.com', 'Reddit', 'www.reddit.com', (c) => `/r/${c.subreddit}/comments/${c.rng.chars(6, 'abcdefghijklmnopqrstuvwxyz0123456789')}/${cut(slug(c.topic), 60)}/`, (c) => `${c.topic} : r/${c.subreddit}`),
-    site('forbes.com', 'Forbes', 'www.forbes.com', (c) => `/advisor/business/${slug(`best ${c.market}`)}/`, (c) => `Best ${titleCase(c.market)} Of ${c.year} – Forbes Advisor`),
-    site('wikipedia.org', 'Wikipedia', 'en.wikipedia.org', (c) => `/wiki/${encodeURIComponent((c.brand ?? titleCase(c.market)).replace(/ /g, '_'))}`, (c) => `${c.brand ?? titleCase(c.market)} - Wikipedia`),
-    site('bbc.co.uk', 'BBC News', 'www.bbc.co.uk', (c) => `/news/business-${c.rng.int(60000000, 69999999)}`, (c) => `${c.brand ? `${c.brand} ` : ''}${titleCase(c.market)}: what shoppers need to know - BBC News`),
-    site('theguardian.com', 'The Guardian', 'www.theguardian.com', (c) => `/money/${c.year}/${slug(c.market)}-${cut(slug(c.topic), 40)}`, (c) => `The best ${c.market}, according to experts | The Guardian`),
-    site('runnersworld.com', "Runner's World", 'www.runnersworld.com', (c) => `/uk/gear/shoes/a${c.rng.int(20000000, 49999999)}/best-running-shoes/`, (c) => `Best running shoes ${c.year}, tested by our experts | Runner's World`),
-    site('runrepeat.com', 'RunRepeat', 'runrepeat.com', (c) => `/guides/${cut(slug(c.topic), 50)}`, (c) => `${titleCase(c.topic)}: lab tested | RunRepeat`),
-    site('g2.com', 'G2', 'www.g2.com', (c) => `/categories/${slug(c.market.replace(/ software$/i, ''))}`, (c) => `Best ${c.market} in ${c.year}: compare reviews on 100+ products | G2`),
-    site('capterra.com', 'Capterra', 'www.capterra.com', (c) => `/${slug(c.market)}/`, (c) => `Best ${c.market} ${c.year} - reviews & pricing | Capterra`),
-    site('pcmag.com', 'PCMag', 'www.pcmag.com', (c) => `/picks/the-best-${slug(c.market)}`, (c) => `The Best ${titleCase(c.market)} for ${c.year} | PCMag`),
-    site('zapier.com', 'Zapier', 'zapier.com', (c) => `/blog/best-${slug(c.market)}/`, (c) => `The best ${c.market} in ${c.year} | Zapier`),
-    site('gartner.com', 'Gartner', 'www.gartner.com', (c) => `/reviews/market/${slug(c.market)}`, (c) => `Best ${titleCase(c.market)} Reviews ${c.year} | Gartner Peer Insights`),
-    site('timeout.com', 'Time Out', 'www.timeout.com', (c) => `/london/restaurants/best-${slug(c.market)}-in-london`, (c) => `The best ${c.market} in London right now | Time Out`),
-    site('yougov.co.uk', 'YouGov', 'yougov.co.uk', (c) => `/ratings/consumer/popularity/${slug(c.market)}/all`, (c) => `The most popular ${c.market} | YouGov Ratings`),
-    site('tripadvisor.co.uk', 'Tripadvisor', 'www.tripadvisor.co.uk', (c) => `/ShowTopic-g186338-i${c.rng.int(10, 99)}-k${c.rng.int(1000000, 9999999)}-${cut(slug(c.topic), 40)}.html`, (c) => `${c.topic} - Tripadvisor forum`),
-    site('whatcar.com', 'What Car?', 'www.whatcar.com', (c) => `/news/best-${slug(c.market)}/n${c.rng.int(10000, 29999)}`, (c) => `Best ${c.market} ${c.year} – and the ones to avoid | What Car?`),
-    site('autocar.co.uk', 'Autocar', 'www.autocar.co.uk', (c) => `/car-news/best-cars/top-10-best-${slug(c.market)}`, (c) => `Top 10 best ${c.market} ${c.year} | Autocar`),
-    site('topgear.com', 'Top Gear', 'www.topgear.com', (c) => `/car-news/electric/best-${slug(c.market)}`, (c) => `The best ${c.market} you can buy in ${c.year} | Top Gear`),
-    site('electrek.co', 'Electrek', 'electrek.co', (c) => `/${c.year}/0${c.rng.int(1, 9)}/${c.rng.int(10, 28)}/${cut(slug(c.topic), 50)}/`, (c) => `${titleCase(c.topic)} | Electrek`),
-    site('caranddriver.com', 'Car and Driver', 'www.caranddriver.com', (c) => `/features/g${c.rng.int(20000000, 49999999)}/best-${slug(c.market)}/`, (c) => `Best ${titleCase(c.market)} of ${c.year} | Car and Driver`),
-    site('moneysavingexpert.com', 'MoneySavingExpert', 'www.moneysavingexpert.com', (c) => `/banking/${slug(c.market)}/`, (c) => `Best ${c.market} ${c.year} – MoneySavingExpert`),
-    site('ft.com', 'Financial Times', 'www.ft.com', (c) => `/content/${c.rng.hex(8)}-${c.rng.hex(4)}-${c.rng.hex(4)}-${c.rng.hex(4)}-${c.rng.hex(12)}`, (c) => `${c.brand ?? 'UK lenders'} and the battle for ${c.market} | Financial Times`),
-    site('uswitch.com', 'Uswitch', 'www.uswitch.com', (c) => `/${slug(c.market)}/best-${slug(c.market)}/`, (c) => `Best ${c.market} ${c.year} | Uswitch`),
-    site('theverge.com', 'The Verge', 'www.theverge.com', (c) => `/${c.rng.int(20000000, 29999999)}/best-${slug(c.market)}`, (c) => `The best ${c.market} to buy right now | The Verge`),
-    site('gsmarena.com', 'GSMArena', 'www.gsmarena.com', (c) => `/${slug(c.brand ?? c.market)}-review-${c.rng.int(2000, 2999)}.php`, (c) => `${c.brand ?? titleCase(c.market)} review - GSMArena.com tests`),
-    site('tomsguide.com', "Tom's Guide", 'www.tomsguide.com', (c) => `/us/best-picks-2,review-${c.rng.int(2000, 3000)}.html`, (c) => `The best ${c.market} in ${c.year} | Tom's Guide`),
-    site('cnet.com', 'CNET', 'www.cnet.com', (c) => `/tech/mobile/best-${slug(c.market)}/`, (c) => `Best ${titleCase(c.market)} for ${c.year} - CNET`),
-    site('trustedreviews.com', 'Trusted Reviews', 'www.trustedreviews.com', (c) => `/best/best-${slug(c.market)}-${c.rng.int(3000000, 4999999)}`, (c) => `Best ${c.market} ${c.year}: our top picks | Trusted Reviews`),
-    site('trustpilot.com', 'Trustpilot', 'uk.trustpilot.com', (c) => `/review/${c.brand ? `www.${slug(c.brand)}.com` : slug(c.market)}`, (c) => `${c.brand ?? titleCase(c.market)} Reviews | Read Customer Service Reviews`),
-  ].map((s) => [s.domain, s]),
+  [...new Set([...Object.keys(SITE_NAMES), ...MARKETS.flatMap((m) => m.sites)])].map((d) => [d, realPage(d)]),
 )
 
 /** Third-party sites cited when the market is not one the simulator knows. */
@@ -256,14 +283,16 @@ export function tokens(text: string): string[] {
     .map((w) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
 }
 
-/** The market whose keywords best match the text (phrases count more), if any. */
+/** The market whose keywords best match the text (phrases count more; market words of other languages count too), if any. */
 export function findMarket(text: string): MarketInfo | undefined {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9é&+#.-]+/g, ' ')} `
+  const full = text.toLowerCase()
   let best: MarketInfo | undefined
   let bestScore = 0
   for (const m of MARKETS) {
     let score = 0
     for (const k of m.keywords) if (lower.includes(` ${k} `) || lower.includes(` ${k}s `)) score += k.split(' ').length
+    for (const k of NATIVE_MARKET_WORDS[m.key] ?? []) if (full.includes(k)) score += 1
     if (score > bestScore) {
       best = m
       bestScore = score
@@ -275,7 +304,10 @@ export function findMarket(text: string): MarketInfo | undefined {
 const NAME_HEADS = ['Nova', 'Apex', 'Bright', 'Summit', 'Urban', 'Peak', 'Zen', 'Vita', 'Core', 'North', 'Blue', 'True', 'Atlas', 'Ever', 'Kin', 'Lumen', 'Oak', 'Pilot', 'Quill', 'Silver']
 const NAME_TAILS = ['ly', 'ify', ' Works', ' Hub', ' Labs', ' & Co', 'wise', ' Point', ' Nest', 'field', ' Group', 'ora', 'stone', ' Collective', 'bay']
 
-/** Plausible, stable brand names for a market the simulator does not know. */
+/**
+ * Plausible, stable brand names for a market the simulator does not know. Their domains end in
+ * .example (reserved, RFC 2606): the names are illustrative, and no real site is ever pointed at.
+ */
 export function synthesiseBrands(seed: string, count: number, exclude: Iterable<string> = []): BrandInfo[] {
   const rng = new Rng('brands', seed)
   const taken = new Set([...exclude].map((n) => n.toLowerCase()))
@@ -284,10 +316,10 @@ export function synthesiseBrands(seed: string, count: number, exclude: Iterable<
     const name = `${rng.pick(NAME_HEADS)}${rng.pick(NAME_TAILS)}`
     if (taken.has(name.toLowerCase())) continue
     taken.add(name.toLowerCase())
-    const domain = `${slug(name).replace(/-/g, '').replace(/and/g, '')}.com`
+    const domain = `${slug(name).replace(/-/g, '').replace(/and/g, '')}.example`
     out.push({ name, alternativeNames: [], domains: [domain] })
   }
-  for (let i = out.length; i < count; i++) out.push({ name: `Brand ${i + 1}`, alternativeNames: [], domains: [`brand${i + 1}.example.com`] })
+  for (let i = out.length; i < count; i++) out.push({ name: `Brand ${i + 1}`, alternativeNames: [], domains: [`brand${i + 1}.example`] })
   return out
 }
 

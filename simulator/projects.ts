@@ -4,7 +4,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { findMarket, MARKETS, synthesiseBrands, tokens, type BrandInfo, type MarketInfo } from './knowledge'
+import { findMarket, MARKETS, synthesiseBrands, tokens, type BrandInfo, type MarketInfo, type MarketKind } from './knowledge'
+import { guessLanguage } from './languages'
 
 export interface LearnedProject {
   brand: BrandInfo
@@ -15,6 +16,8 @@ export interface LearnedProject {
   region?: string
   language: string
   marketType: 'B2C' | 'B2B'
+  /** Software, goods or services (older saved projects lack it). */
+  kind?: MarketKind
   competitors: BrandInfo[]
   queries: string[]
   learnedAt: string
@@ -26,12 +29,23 @@ export interface AnswerSubject {
   ownBrands: BrandInfo[]
   competitors: BrandInfo[]
   market?: MarketInfo
+  /** What the market sells, when no catalogue market says it. */
+  kind?: MarketKind
   marketLabel: string
   region?: string
+  /** Language to answer in (the project's, else guessed from the prompt's script); English when absent. */
+  language?: string
 }
 
+/** Lower case, Latin accents dropped, anything but letters and digits (of any script) as one space. */
 export function normaliseQuery(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim()
 }
 
 function projectKey(p: Pick<LearnedProject, 'brand' | 'market' | 'region'>): string {
@@ -72,7 +86,7 @@ export class ProjectStore {
 
   /** Exact query match; else best word overlap; else a built-in market by keyword; else generic. */
   find(prompt: string): AnswerSubject {
-    const exact = this.byQuery.get(normaliseQuery(prompt))
+    const exact = this.byQuery.get(normaliseQuery(prompt)) ?? this.afterContext(prompt)
     if (exact?.length) {
       const matches = exact.map((k) => this.projects.get(k)!).filter(Boolean)
       return this.subject('exact', matches)
@@ -93,9 +107,23 @@ export class ProjectStore {
       if (best) return this.subject('overlap', [best])
     }
     const market = findMarket(prompt)
-    if (market) return { how: 'market', ownBrands: [], competitors: market.brands, market, marketLabel: market.label }
+    const language = guessLanguage(prompt)
+    if (market) return { how: 'market', ownBrands: [], competitors: market.brands, market, marketLabel: market.label, language }
     const topic = words.slice(0, 3).join(' ') || 'products'
-    return { how: 'generic', ownBrands: [], competitors: synthesiseBrands(topic, 8), marketLabel: topic }
+    return { how: 'generic', ownBrands: [], competitors: synthesiseBrands(topic, 8), marketLabel: topic, language }
+  }
+
+  /**
+   * A known query asked after some words about the asker ("I'm asking as Finance Manager (...). best payroll
+   * software"): the projects of the query that ends the prompt after a sentence break.
+   */
+  private afterContext(prompt: string): string[] | undefined {
+    const breaks = [...prompt.matchAll(/[.!?:]\s+|\n+/g)]
+    for (const b of breaks) {
+      const hit = this.byQuery.get(normaliseQuery(prompt.slice(b.index! + b[0].length)))
+      if (hit?.length) return hit
+    }
+    return undefined
   }
 
   private subject(how: 'exact' | 'overlap', matches: LearnedProject[]): AnswerSubject {
@@ -109,8 +137,10 @@ export class ProjectStore {
       ownBrands: [...own.values()],
       competitors: lead.competitors.filter((c) => !own.has(c.name.toLowerCase())),
       market: MARKETS.find((m) => m.key === lead.marketKey),
+      kind: lead.kind,
       marketLabel: lead.marketLabel,
       region: lead.region,
+      language: lead.language,
     }
   }
 

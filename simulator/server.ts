@@ -4,7 +4,8 @@
  *
  *   POST /openai/v1/responses            OpenAI Responses API (web_search, json_schema)
  *   POST /openai/v1/chat/completions     OpenAI Chat Completions (url_citation annotations)
- *   POST /anthropic/v1/messages          Anthropic Messages (web_search_20250305, forced tools)
+ *   POST /anthropic/v1/messages          Anthropic Messages (web_search_20250305, forced tools; client tools,
+ *                                        plain or streamed, answer with the AI Chat's tool policy: ./chat.ts)
  *   POST /gemini/v1beta/models/{model}:generateContent   Gemini (googleSearch grounding, JSON mode)
  *   POST /perplexity/chat/completions    Perplexity Sonar (citations + search_results)
  *   POST /xai/v1/responses               xAI Responses API (web_search)
@@ -15,30 +16,54 @@
  *   GET  /health
  *   GET  /__sim/stats      requests per provider and outcome, in flight, max in flight
  *   GET  /__sim/projects   projects learned from framework prompts
+ *   POST /__sim/projects   { brand, market, region?, language?, marketType?, competitors[], queries[] }:
+ *                          learn a project as it is now (the worker sends it when an analysis starts in
+ *                          demo mode), so answers name its current competitors
  *   POST /__sim/config     { seed?, day?: 'YYYY-MM-DD' | null, brandRate?: 0..1,
- *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } } }
+ *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } },
+ *                            gate?: { allow: n } | null, streamHold?: { afterDeltas: n } | null (AI Chat streams
+ *                            pause after n text deltas until it is moved on or lifted),
+ *                            listFormats?: { [prompt]: ListFormat | { format, order?: brand[] } } | null }
  *                          merged into the current config; a provider's faults list is replaced.
+ *                          With a gate, the first n model requests are answered and the rest held
+ *                          until the gate is set to null (or the client hangs up). listFormats
+ *                          pins the layout of the answer to a prompt (see LIST_FORMATS in answer.ts) and,
+ *                          with `order`, the brands it ranks.
  *   POST /__sim/reset      defaults and zeroed stats; learned projects kept unless { forget: true }
  *
  * Answers are deterministic: same provider + model + prompt + day (UTC, or config.day) + seed
- * give byte-identical text. Env: SIMULATOR_BRAND_RATE (default 0.6), SIMULATOR_SEED.
+ * give byte-identical text. Env: SIMULATOR_BRAND_RATE (default 0.6), SIMULATOR_SEED, SIMULATOR_DAY.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseFrameworkPrompt } from '../activities/gateway/prompts'
-import { composeAnswer, renderAnswer, type CitationStyle } from './answer'
+import { parseAudiencePrompt } from '../activities/gateway/audience-prompts'
+import { answerAudiencePrompt } from './audiences'
+import { composeAnswer, LIST_FORMATS, renderAnswer, type CitationStyle, type ListFormat } from './answer'
 import { buildFramework } from './framework'
+import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame } from './chat'
+import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
+import { ideatorReply } from './ideator'
+import { exportSummaryReply } from './exports'
 import { Rng, unit } from './prng'
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
+import { DEMO_LATENCY, projectFromBody } from './teach'
 import { anthropicMessages, chatCompletion, errorResponse, geminiGenerate, openaiResponses, xaiResponses, type ErrorCase, type Reply, type Vendor, type WireResponse } from './vendors'
 
 export interface SimulatorOptions {
   port?: number
   host?: string
   seed?: string
+  /**
+   * The day answers are composed for (YYYY-MM-DD); default SIMULATOR_DAY, else today (UTC).
+   * Tests that depend on an answer's content pin it; `npm run test:dates` moves it for the rest.
+   */
+  day?: string
   /** JSON file where learned projects are kept across restarts. */
   dataFile?: string
+  /** Answer after a realistic delay per provider (DEMO_LATENCY in teach.ts), as `npm start` does. */
+  demoLatency?: boolean
 }
 
 export interface SimulatorHandle {
@@ -47,9 +72,23 @@ export interface SimulatorHandle {
   close(): Promise<void>
 }
 
-export type FaultType = '429' | '500' | 'timeout' | 'empty' | 'malformed' | '401'
+/**
+ * Failures and awkward replies a provider can be told to send. Beside HTTP errors:
+ * - 'pause-turn' (Anthropic): stop_reason "pause_turn" after a preamble and one search; the
+ *   client continues by sending the paused content back (a continuation is itself a request).
+ * - 'blocked' (Gemini): a candidate with finishReason (default MODEL_ARMOR), a finishMessage
+ *   and no content.
+ * - 'reasoning-usage' (chat completions, xAI responses): reasoning tokens reported beside the
+ *   output figure (input + output + reasoning = total), as xAI's chat completions do.
+ */
+export type FaultType = '429' | '500' | 'timeout' | 'empty' | 'malformed' | '401' | 'pause-turn' | 'blocked' | 'reasoning-usage'
 export interface Fault {
   type: FaultType
+  /** 'blocked': the candidate's finishReason and finishMessage. */
+  finishReason?: string
+  finishMessage?: string
+  /** 'reasoning-usage': the reasoning tokens reported (default 228). */
+  reasoningTokens?: number
   /** Only the next N requests; default: every request. */
   times?: number
   /** Probability 0..1, drawn deterministically from seed, provider and request number. */
@@ -58,17 +97,26 @@ export interface Fault {
 }
 interface ProviderSim {
   latencyMs: number
+  /** With it, each answer takes from latencyMs to latencyMaxMs (demo mode's realistic latency). */
+  latencyMaxMs?: number
   faults: Array<Fault & { remaining?: number }>
 }
 interface SimConfig {
   seed: string
   day?: string
+  /** When set, the first `allow` model requests are answered and later ones held until the gate opens. */
+  gate?: { allow: number }
   brandRate: number
   providers: Record<Vendor, ProviderSim>
+  /** Layout (and ranked brands) of the answer per prompt (normalised as the project store does). */
+  listFormats: Record<string, { format: ListFormat; order?: string[] }>
+  /** AI Chat streams: hold each stream after this many text deltas until set to null (tests observe a partial reply). */
+  streamHold?: { afterDeltas: number }
 }
 
 const VENDORS: Vendor[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek']
-const FAULT_TYPES: FaultType[] = ['429', '500', 'timeout', 'empty', 'malformed', '401']
+const FAULT_TYPES: FaultType[] = ['429', '500', 'timeout', 'empty', 'malformed', '401', 'pause-turn', 'blocked', 'reasoning-usage']
+const MODEL_ARMOR_MESSAGE = 'Blocked by Model Armor Floor Setting: The prompt violated Responsible AI Safety settings (Dangerous), Malicious URL Detection, Prompt Injection and Jailbreak filters.'
 const MAX_HOLD_MS = 10 * 60 * 1000
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 
@@ -122,6 +170,8 @@ interface Parsed {
   stream: boolean
   /** Structured output requested. `schema` may be absent for plain JSON mode. */
   json?: { schema?: Json; toolName?: string }
+  /** Anthropic: the assistant content sent back to continue a paused turn. */
+  continued?: unknown[]
 }
 
 function schemaInText(text: string): Json | undefined {
@@ -175,6 +225,8 @@ function parseRequest(r: Route, body: Json): Parsed {
     const messages = Array.isArray(body.messages) ? body.messages : []
     let prompt = ''
     for (const m of messages) if (isRecord(m) && m.role === 'user') prompt = textOf(m.content)
+    const last = messages[messages.length - 1]
+    const continued = isRecord(last) && last.role === 'assistant' ? (Array.isArray(last.content) ? last.content : [last.content]) : undefined
     const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : []
     const webSearch = tools.some((t) => typeof t.type === 'string' && t.type.startsWith('web_search_'))
     const choice = isRecord(body.tool_choice) ? body.tool_choice : undefined
@@ -183,7 +235,7 @@ function parseRequest(r: Route, body: Json): Parsed {
       const tool = tools.find((t) => t.name === choice.name)
       json = { schema: tool && isRecord(tool.input_schema) ? tool.input_schema : undefined, toolName: choice.name }
     }
-    return { model, system: textOf(body.system), prompt, webSearch, stream, json }
+    return { model, system: textOf(body.system), prompt, webSearch, stream, json, continued }
   }
   // Gemini
   const contents = Array.isArray(body.contents) ? body.contents : []
@@ -217,9 +269,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const envRate = Number(process.env.SIMULATOR_BRAND_RATE)
   const defaults = (): SimConfig => ({
     seed: opts.seed ?? process.env.SIMULATOR_SEED ?? 'simulator',
-    day: undefined,
+    day: validDay(opts.day) ?? validDay(process.env.SIMULATOR_DAY),
     brandRate: Number.isFinite(envRate) && envRate >= 0 && envRate <= 1 ? envRate : 0.6,
-    providers: Object.fromEntries(VENDORS.map((v) => [v, { latencyMs: 0, faults: [] }])) as unknown as Record<Vendor, ProviderSim>,
+    providers: Object.fromEntries(
+      VENDORS.map((v) => [v, opts.demoLatency ? { latencyMs: DEMO_LATENCY[v][0], latencyMaxMs: DEMO_LATENCY[v][1], faults: [] } : { latencyMs: 0, faults: [] }]),
+    ) as unknown as Record<Vendor, ProviderSim>,
+    listFormats: {},
   })
   let config = defaults()
   const store = new ProjectStore(opts.dataFile)
@@ -228,6 +283,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   let statsSince = new Date().toISOString()
   const timers = new Set<NodeJS.Timeout>()
   let closing = false
+  // The gate: lets a test stop the world at a point it chooses (for example, kill the worker after exactly N answers).
+  let gatePassed = 0
+  const gateWaiters = new Set<() => void>()
+  const holdWaiters = new Set<() => void>()
+  const openGate = () => {
+    for (const release of [...gateWaiters]) release()
+  }
 
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -278,9 +340,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     if (p.json) {
       let value: unknown
+      const audienceTask = parseAudiencePrompt(p.prompt) ?? parseAudiencePrompt(`${p.system}\n${p.prompt}`)
       const framework = parseFrameworkPrompt(p.prompt) ?? parseFrameworkPrompt(`${p.system}\n${p.prompt}`)
       const props = p.json.schema && isRecord(p.json.schema.properties) ? p.json.schema.properties : undefined
-      if (framework && (!props || ('competitors' in props && 'queries' in props))) {
+      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt)
+      if (optimised !== undefined) {
+        value = optimised
+      } else if (audienceTask) {
+        value = answerAudiencePrompt(audienceTask, config.seed, day, store)
+      } else if (framework && (!props || ('competitors' in props && 'queries' in props))) {
         const built = buildFramework(framework, config.seed, day.slice(0, 4))
         store.learn({
           brand: built.brand,
@@ -290,6 +358,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
           region: framework.region,
           language: framework.language,
           marketType: framework.marketType ?? 'B2C',
+          kind: built.kind,
           competitors: built.result.competitors,
           queries: built.result.queries,
           learnedAt: new Date().toISOString(),
@@ -311,13 +380,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     } else {
       const subject = store.find(p.prompt)
       const cite = p.webSearch || r.vendor === 'deepseek'
-      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite })
+      const pinned = config.listFormats[normaliseQuery(p.prompt)]
+      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite, format: pinned?.format, order: pinned?.order })
       const style: CitationStyle =
         r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
       reply.answer = composed
       reply.rendered = fault?.type === 'empty' ? { text: '', claims: [], markers: [], blocks: [] } : renderAnswer(composed, style)
       reply.searches = p.webSearch && fault?.type !== 'empty' && r.vendor !== 'perplexity' ? composed.searchQueries : []
+      if (fault?.type === 'pause-turn' && r.vendor === 'anthropic') reply.pauseTurn = true
+      if (fault?.type === 'blocked' && r.vendor === 'gemini') reply.blocked = { finishReason: fault.finishReason ?? 'MODEL_ARMOR', finishMessage: fault.finishMessage ?? MODEL_ARMOR_MESSAGE }
     }
+    if (fault?.type === 'reasoning-usage') reply.reasoningBeside = fault.reasoningTokens ?? 228
     return reply.vendor === 'gemini'
       ? geminiGenerate(reply)
       : r.endpoint === 'messages'
@@ -359,12 +432,26 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (!hasKey(r.vendor, req, url)) return fail('401', '401')
     const p = parseRequest(r, body)
     if (!p.model) return fail('400', 'bad_request', { message: 'model: field required' })
-    if (p.stream) return fail('400', 'bad_request', { model: p.model, message: 'The model simulator does not support streaming; send stream: false.' })
+    const badContinuation = p.continued && pausedContentProblem(p.continued)
+    if (badContinuation) return fail('400', 'bad_request', { model: p.model, message: badContinuation })
+    const chat = r.endpoint === 'messages' && isChatRequest(body)
+    if (p.stream && !chat) return fail('400', 'bad_request', { model: p.model, message: 'The model simulator does not support streaming; send stream: false.' })
 
     const fault = pickFault(r.vendor, n)
-    const wait = config.providers[r.vendor].latencyMs
+    const { latencyMs, latencyMaxMs } = config.providers[r.vendor]
+    const wait = latencyMaxMs && latencyMaxMs > latencyMs ? latencyMs + Math.floor(unit('latency', config.seed, r.vendor, n) * (latencyMaxMs - latencyMs)) : latencyMs
     if (wait > 0) await new Promise<void>((resolve) => later(wait, resolve))
     if (res.destroyed || closing) return void outcome('aborted')
+    if (config.gate) {
+      if (gatePassed >= config.gate.allow) {
+        await new Promise<void>((resolve) => {
+          const release = () => (gateWaiters.delete(release), resolve())
+          gateWaiters.add(release)
+          res.on('close', release)
+        })
+        if (res.destroyed || closing) return void outcome('aborted')
+      } else gatePassed++
+    }
 
     if (fault?.type === 'timeout') {
       outcome('timeout')
@@ -379,9 +466,58 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (fault?.type === '429') return fail('429', '429', { model: p.model, retryAfterSeconds: fault.retryAfterSeconds })
     if (fault?.type === '500') return fail('500', '500', { model: p.model })
     if (fault?.type === '401') return fail('401', '401', { model: p.model })
+    if (chat) {
+      outcome('ok')
+      return sendChat(res, body, p.stream, n)
+    }
     const effective = fault?.type === 'malformed' && !p.json ? undefined : fault
     outcome(effective ? effective.type : 'ok')
     send(res, answer(r, p, body, effective, n))
+  }
+
+  /** AI Chat: the tool-using policy of ./chat.ts, as one JSON body or as Anthropic's event stream (with the optional hold). */
+  async function sendChat(res: http.ServerResponse, body: Json, stream: boolean, n: number): Promise<void> {
+    const message = chatReply(body, new Rng('chat', config.seed, n, Date.now()))
+    const headers = { 'request-id': `req_011C${new Rng('chat-req', n, Date.now()).chars(20)}`, 'anthropic-organization-id': '5b2b2a3e-0c4b-4e8a-9d4e-2f0e1c6b7a10' }
+    if (!stream) return send(res, { status: 200, headers: { 'content-type': 'application/json', ...headers }, body: chatMessageBody(message) })
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers })
+    let deltas = 0
+    for (const event of chatStreamEvents(message)) {
+      if (res.destroyed || closing) return
+      // Held until the hold is lifted or moved past this delta (every streamHold change wakes the streams to look again).
+      while (event.text && config.streamHold && deltas >= config.streamHold.afterDeltas) {
+        await new Promise<void>((resolve) => {
+          const release = () => (holdWaiters.delete(release), resolve())
+          holdWaiters.add(release)
+          res.on('close', release)
+        })
+        if (res.destroyed || closing) return
+      }
+      if (event.text) deltas++
+      res.write(sseFrame(event))
+    }
+    res.end()
+  }
+
+  /** Embeddings for the content optimiser: OpenAI /v1/embeddings, Gemini embedContent and batchEmbedContents. */
+  async function handleEmbeddings(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, raw: string): Promise<boolean> {
+    const gem = /^\/gemini\/v1(?:beta|alpha)?\/models\/[^/:]+:(embedContent|batchEmbedContents)$/.exec(pathname)
+    const vendor: Vendor | undefined = pathname === '/openai/v1/embeddings' ? 'openai' : gem ? 'gemini' : undefined
+    if (req.method !== 'POST' || !vendor) return false
+    const s = stats[vendor]
+    s.requests++
+    let body: Json
+    try {
+      body = JSON.parse(raw || '{}') as Json
+    } catch {
+      sendJson(res, 400, { error: { message: 'Invalid JSON body' } })
+      return true
+    }
+    const wait = config.providers[vendor].latencyMs
+    if (wait > 0) await new Promise<void>((resolve) => later(wait, resolve))
+    s.outcomes.ok = (s.outcomes.ok ?? 0) + 1
+    sendJson(res, 200, vendor === 'openai' ? openaiEmbeddings(body) : geminiEmbeddings(body, gem?.[1] === 'batchEmbedContents'))
+    return true
   }
 
   function applyConfig(patch: unknown): string[] {
@@ -394,7 +530,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     if (patch.day !== undefined) {
       if (patch.day === null) next.day = undefined
-      else if (typeof patch.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(patch.day) && !Number.isNaN(Date.parse(patch.day))) next.day = patch.day
+      else if (validDay(patch.day)) next.day = patch.day as string
       else errors.push('day must be YYYY-MM-DD or null')
     }
     if (patch.brandRate !== undefined) {
@@ -416,7 +552,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
           }
           const prov: ProviderSim = { ...next.providers[v] }
           if (value.latencyMs !== undefined) {
-            if (typeof value.latencyMs === 'number' && value.latencyMs >= 0) prov.latencyMs = value.latencyMs
+            if (typeof value.latencyMs === 'number' && value.latencyMs >= 0) {
+              prov.latencyMs = value.latencyMs
+              prov.latencyMaxMs = undefined
+            }
             else errors.push(`providers.${key}.latencyMs must be a number >= 0`)
           }
           if (value.faults !== undefined) {
@@ -428,7 +567,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
                 if (f.times !== undefined && !(typeof f.times === 'number' && f.times >= 0)) return errors.push(`providers.${key}.faults[${i}].times must be a number >= 0`)
                 if (f.rate !== undefined && !(typeof f.rate === 'number' && f.rate >= 0 && f.rate <= 1)) return errors.push(`providers.${key}.faults[${i}].rate must be 0..1`)
                 if (f.retryAfterSeconds !== undefined && !(typeof f.retryAfterSeconds === 'number' && f.retryAfterSeconds >= 0)) return errors.push(`providers.${key}.faults[${i}].retryAfterSeconds must be >= 0`)
+                if (f.finishReason !== undefined && typeof f.finishReason !== 'string') return errors.push(`providers.${key}.faults[${i}].finishReason must be a string`)
+                if (f.finishMessage !== undefined && typeof f.finishMessage !== 'string') return errors.push(`providers.${key}.faults[${i}].finishMessage must be a string`)
+                if (f.reasoningTokens !== undefined && !(typeof f.reasoningTokens === 'number' && f.reasoningTokens > 0)) return errors.push(`providers.${key}.faults[${i}].reasoningTokens must be a number > 0`)
                 const fault: Fault & { remaining?: number } = { type: String(f.type) as FaultType }
+                if (typeof f.finishReason === 'string') fault.finishReason = f.finishReason
+                if (typeof f.finishMessage === 'string') fault.finishMessage = f.finishMessage
+                if (typeof f.reasoningTokens === 'number') fault.reasoningTokens = f.reasoningTokens
                 if (typeof f.times === 'number') fault.times = fault.remaining = Math.floor(f.times)
                 if (typeof f.rate === 'number') fault.rate = f.rate
                 if (typeof f.retryAfterSeconds === 'number') fault.retryAfterSeconds = f.retryAfterSeconds
@@ -440,7 +585,37 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         }
       }
     }
+    if (patch.listFormats !== undefined) {
+      if (patch.listFormats === null) next.listFormats = {}
+      else if (!isRecord(patch.listFormats)) errors.push('listFormats must be an object { prompt: format } or null')
+      else {
+        const formats: SimConfig['listFormats'] = {}
+        for (const [prompt, v] of Object.entries(patch.listFormats)) {
+          const f = isRecord(v) ? v.format : v
+          const order = isRecord(v) ? v.order : undefined
+          if (!LIST_FORMATS.includes(f as ListFormat)) errors.push(`listFormats["${prompt}"] must be one of ${LIST_FORMATS.join(', ')} (or { format, order })`)
+          else if (order !== undefined && !(Array.isArray(order) && order.length > 0 && order.every((n) => typeof n === 'string' && n.trim()))) errors.push(`listFormats["${prompt}"].order must be a list of brand names`)
+          else formats[normaliseQuery(prompt)] = { format: f as ListFormat, ...(order ? { order: order as string[] } : {}) }
+        }
+        next.listFormats = formats
+      }
+    }
+    if (patch.gate !== undefined) {
+      if (patch.gate === null) next.gate = undefined
+      else if (isRecord(patch.gate) && typeof patch.gate.allow === 'number' && Number.isInteger(patch.gate.allow) && patch.gate.allow >= 0) {
+        next.gate = { allow: patch.gate.allow }
+        gatePassed = 0
+      } else errors.push('gate must be { allow: whole number >= 0 } or null')
+    }
+    if (patch.streamHold !== undefined) {
+      if (patch.streamHold === null) next.streamHold = undefined
+      else if (isRecord(patch.streamHold) && typeof patch.streamHold.afterDeltas === 'number' && Number.isInteger(patch.streamHold.afterDeltas) && patch.streamHold.afterDeltas >= 0)
+        next.streamHold = { afterDeltas: patch.streamHold.afterDeltas }
+      else errors.push('streamHold must be { afterDeltas: whole number >= 0 } or null')
+    }
     if (errors.length === 0) config = next
+    if (!config.gate) openGate()
+    if (patch.streamHold !== undefined || !config.streamHold) for (const release of [...holdWaiters]) release()
     return errors
   }
 
@@ -449,9 +624,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       seed: config.seed,
       day: config.day ?? null,
       effectiveDay: today(),
+      gate: config.gate ? { ...config.gate, passed: gatePassed, held: gateWaiters.size } : null,
+      streamHold: config.streamHold ? { ...config.streamHold, held: holdWaiters.size } : null,
       brandRate: config.brandRate,
+      listFormats: config.listFormats,
       providers: Object.fromEntries(
-        VENDORS.map((v) => [v, { latencyMs: config.providers[v].latencyMs, faults: config.providers[v].faults.map(({ remaining, ...f }) => (remaining === undefined ? f : { ...f, remaining })) }]),
+        VENDORS.map((v) => [v, { latencyMs: config.providers[v].latencyMs, ...(config.providers[v].latencyMaxMs ? { latencyMaxMs: config.providers[v].latencyMaxMs } : {}), faults: config.providers[v].faults.map(({ remaining, ...f }) => (remaining === undefined ? f : { ...f, remaining })) }]),
       ),
     }
   }
@@ -478,6 +656,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       sendJson(res, errors.length ? 400 : 200, errors.length ? { error: 'invalid config', details: errors } : publicConfig())
     } else if (pathname === '/__sim/reset' && method === 'POST') {
       config = defaults()
+      openGate()
+      for (const release of [...holdWaiters]) release()
       stats = freshStats()
       statsSince = new Date().toISOString()
       if (isRecord(body) && body.forget === true) store.forget()
@@ -487,6 +667,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       sendJson(res, 200, { since: statsSince, requests: total, providers: stats })
     } else if (pathname === '/__sim/projects' && method === 'GET') {
       sendJson(res, 200, { projects: store.list() })
+    } else if (pathname === '/__sim/projects' && method === 'POST') {
+      const project = projectFromBody(body, new Date())
+      if ('errors' in project) sendJson(res, 400, { error: 'invalid project', details: project.errors })
+      else {
+        store.learn(project)
+        sendJson(res, 200, { learned: { brand: project.brand.name, market: project.marketLabel, competitors: project.competitors.length, queries: project.queries.length } })
+      }
     } else if (pathname === '/__sim/match' && method === 'POST' && isRecord(body) && typeof body.prompt === 'string') {
       const s = store.find(body.prompt)
       sendJson(res, 200, { how: s.how, query: normaliseQuery(body.prompt), ownBrands: s.ownBrands.map((b) => b.name), competitors: s.competitors.map((b) => b.name), market: s.marketLabel })
@@ -508,6 +695,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       void (async () => {
         try {
           if (await handleControl(req, res, url.pathname, raw)) return
+          if (await handleEmbeddings(req, res, url.pathname, raw)) return
           const r = route(req.method ?? 'GET', url.pathname)
           if (r) return await handleApi(req, res, r, url, raw)
           const vendor = vendorOfPath(url.pathname)
@@ -538,6 +726,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     close: () =>
       new Promise<void>((resolve) => {
         closing = true
+        openGate()
         for (const t of timers) clearTimeout(t)
         timers.clear()
         server.close(() => resolve())
@@ -545,4 +734,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         server.closeAllConnections()
       }),
   }
+}
+
+/**
+ * A continued Anthropic turn must send back the paused content as it came: blocks with a type,
+ * and every server_tool_use with its result. Returns what is wrong, like the real API's 400.
+ */
+function pausedContentProblem(content: unknown[]): string | undefined {
+  const results = new Set(content.filter(isRecord).filter((b) => b.type === 'web_search_tool_result').map((b) => b.tool_use_id))
+  for (const [i, b] of content.entries()) {
+    if (!isRecord(b) || typeof b.type !== 'string') return `messages.1.content.${i}: a content block needs a type`
+    if (b.type === 'server_tool_use' && !results.has(b.id)) return `messages.1: \`web_search\` tool use with id \`${String(b.id)}\` was found without a corresponding \`web_search_tool_result\` block`
+  }
+  return undefined
+}
+
+function validDay(day: unknown): string | undefined {
+  return typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : undefined
 }

@@ -25,6 +25,12 @@ export interface Reply {
   /** Echo of the request's text format / tools. */
   request: Record<string, unknown>
   searches: string[]
+  /** Anthropic: pause the turn (stop_reason "pause_turn") after a preamble and one web search. */
+  pauseTurn?: boolean
+  /** Gemini: a candidate with this finishReason and finishMessage and no content. */
+  blocked?: { finishReason: string; finishMessage: string }
+  /** Reasoning tokens reported beside the output figure, as xAI's chat completions do. */
+  reasoningBeside?: number
 }
 
 export interface WireResponse {
@@ -174,8 +180,9 @@ export function xaiResponses(reply: Reply): WireResponse {
   }
   output.push({ content: [{ type: 'output_text', text, logprobs: [], annotations }], id: `msg_${id}`, role: 'assistant', type: 'message', status: 'completed' })
   const inputTokens = reply.promptTokens + reply.searches.length * 900
-  const reasoning = ids.int(100, 600)
-  const outputTokens = tokens(text) + reasoning
+  const reasoning = reply.reasoningBeside ?? ids.int(100, 600)
+  // Recorded Responses bodies count reasoning inside output_tokens; the fault puts it beside.
+  const outputTokens = tokens(text) + (reply.reasoningBeside === undefined ? reasoning : 0)
   return {
     status: 200,
     headers: { ...JSON_TYPE },
@@ -199,7 +206,7 @@ export function xaiResponses(reply: Reply): WireResponse {
         input_tokens_details: { cached_tokens: Math.floor(inputTokens / 2) },
         output_tokens: outputTokens,
         output_tokens_details: { reasoning_tokens: reasoning },
-        total_tokens: inputTokens + outputTokens,
+        total_tokens: inputTokens + outputTokens + (reply.reasoningBeside ?? 0),
         num_sources_used: 0,
         num_server_side_tools_used: reply.searches.length,
       },
@@ -230,6 +237,18 @@ export function anthropicMessages(reply: Reply): WireResponse {
     }
   } else if (reply.jsonText !== undefined) {
     if (reply.jsonText) content.push({ type: 'text', text: reply.jsonText })
+  } else if (rendered && answer && rendered.text && reply.pauseTurn) {
+    // A long server-side search hit its iteration limit: a preamble, one search and its results.
+    const id = anthropicId('srvtoolu', ids)
+    const query = reply.searches[0] ?? answer.searchQueries[0] ?? 'reviews'
+    content.push({ type: 'text', text: `I'll search for current reviews and rankings to answer this. ` })
+    content.push({ type: 'server_tool_use', id, name: 'web_search', input: { query } })
+    content.push({
+      type: 'web_search_tool_result',
+      tool_use_id: id,
+      content: answer.sources.slice(0, 3).map((s) => ({ type: 'web_search_result', title: s.title, url: s.url, encrypted_content: ids.chars(120), page_age: null })),
+    })
+    stopReason = 'pause_turn'
   } else if (rendered && answer && rendered.text) {
     const perSearch = Math.ceil(answer.sources.length / Math.max(1, reply.searches.length))
     reply.searches.forEach((query, i) => {
@@ -263,7 +282,8 @@ export function anthropicMessages(reply: Reply): WireResponse {
     }
   }
   const outputText = content.map((b) => ((b as { text?: string }).text ?? JSON.stringify((b as { input?: unknown }).input ?? ''))).join('')
-  const inputTokens = reply.promptTokens + reply.searches.length * 6000
+  const searchCount = content.filter((b) => (b as { type?: string }).type === 'server_tool_use').length
+  const inputTokens = reply.promptTokens + searchCount * 6000
   return {
     status: 200,
     headers: {
@@ -289,7 +309,7 @@ export function anthropicMessages(reply: Reply): WireResponse {
         cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
         output_tokens: tokens(outputText),
         service_tier: 'standard',
-        ...(reply.searches.length ? { server_tool_use: { web_search_requests: reply.searches.length, web_fetch_requests: 0 } } : {}),
+        ...(searchCount ? { server_tool_use: { web_search_requests: searchCount, web_fetch_requests: 0 } } : {}),
       },
     },
   }
@@ -309,7 +329,7 @@ export function geminiGenerate(reply: Reply): WireResponse {
   // Real answers often arrive in more than one part: split at the first paragraph break.
   const cut = reply.jsonText === undefined ? text.indexOf('\n\n') : -1
   const parts = cut > 0 ? [{ text: text.slice(0, cut + 2) }, { text: text.slice(cut + 2) }] : [{ text }]
-  const candidate: Record<string, unknown> = { content: { parts, role: 'model' }, finishReason: 'STOP' }
+  const candidate: Record<string, unknown> = reply.blocked ? { ...reply.blocked } : { content: { parts, role: 'model' }, finishReason: 'STOP' }
   const legacy = reply.model.startsWith('gemini-2.0') || reply.model.startsWith('gemini-1.5')
   if (rendered && answer && reply.jsonText === undefined && reply.searches.length) {
     candidate.groundingMetadata = {
@@ -330,8 +350,8 @@ export function geminiGenerate(reply: Reply): WireResponse {
   }
   candidate.index = 0
   const promptTokens = reply.promptTokens
-  const candTokens = tokens(text)
-  const toolTokens = reply.searches.length ? 90 + ids.int(0, 80) : 0
+  const candTokens = reply.blocked ? 0 : tokens(text)
+  const toolTokens = reply.searches.length && !reply.blocked ? 90 + ids.int(0, 80) : 0
   return {
     status: 200,
     headers: { 'content-type': 'application/json; charset=UTF-8', vary: 'Origin, X-Origin, Referer', 'server-timing': `gfet4t7; dur=${ids.int(900, 6000)}` },
@@ -339,7 +359,7 @@ export function geminiGenerate(reply: Reply): WireResponse {
       candidates: [candidate],
       usageMetadata: {
         promptTokenCount: promptTokens,
-        candidatesTokenCount: candTokens,
+        ...(candTokens ? { candidatesTokenCount: candTokens } : {}),
         totalTokenCount: promptTokens + candTokens + toolTokens,
         promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokens }],
         ...(toolTokens ? { toolUsePromptTokenCount: toolTokens, toolUsePromptTokensDetails: [{ modality: 'TEXT', tokenCount: toolTokens }] } : {}),
@@ -358,12 +378,16 @@ export function chatCompletion(reply: Reply): WireResponse {
   const text = outputText(reply)
   const promptTokens = reply.promptTokens
   const completionTokens = tokens(text)
+  // xAI chat completions: prompt 12 + completion 2 + reasoning 320 = total 334 (reasoning beside the completion)
+  const reasoning = reply.reasoningBeside ?? 0
+  const totalTokens = promptTokens + completionTokens + reasoning
+  const details = { reasoning_tokens: reasoning, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 }
   const created = reply.now
   const prose = rendered && answer && reply.jsonText === undefined
   switch (reply.vendor) {
     case 'perplexity': {
       const inputCost = (promptTokens * 1) / 1e6
-      const outputCost = (completionTokens * 1) / 1e6
+      const outputCost = ((completionTokens + reasoning) * 1) / 1e6
       const round = (n: number) => Math.round(n * 1e6) / 1e6
       const sources = prose ? answer.sources : []
       return {
@@ -376,7 +400,8 @@ export function chatCompletion(reply: Reply): WireResponse {
           usage: {
             prompt_tokens: promptTokens,
             completion_tokens: completionTokens,
-            total_tokens: promptTokens + completionTokens,
+            total_tokens: totalTokens,
+            ...(reasoning ? { reasoning_tokens: reasoning } : {}),
             search_context_size: 'low',
             cost: { input_tokens_cost: round(inputCost), output_tokens_cost: round(outputCost), request_cost: 0.005, total_cost: round(inputCost + outputCost + 0.005) },
           },
@@ -403,8 +428,9 @@ export function chatCompletion(reply: Reply): WireResponse {
           usage: {
             prompt_tokens: promptTokens,
             completion_tokens: completionTokens,
-            total_tokens: promptTokens + completionTokens,
+            total_tokens: totalTokens,
             prompt_tokens_details: { cached_tokens: 0 },
+            ...(reasoning ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
             prompt_cache_hit_tokens: 0,
             prompt_cache_miss_tokens: promptTokens,
           },
@@ -424,11 +450,12 @@ export function chatCompletion(reply: Reply): WireResponse {
           usage: {
             prompt_tokens: promptTokens,
             completion_tokens: completionTokens,
-            total_tokens: promptTokens + completionTokens,
+            total_tokens: totalTokens,
             prompt_tokens_details: { text_tokens: promptTokens, audio_tokens: 0, image_tokens: 0, cached_tokens: 0 },
-            completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+            completion_tokens_details: details,
             num_sources_used: 0,
-            cost_in_usd_ticks: (promptTokens * 3 + completionTokens * 15) * 10000,
+            // reasoning is billed at the output price
+            cost_in_usd_ticks: (promptTokens * 3 + (completionTokens + reasoning) * 15) * 10000,
           },
           system_fingerprint: `fp_${ids.hex(10)}`,
         },
@@ -452,9 +479,9 @@ export function chatCompletion(reply: Reply): WireResponse {
           usage: {
             prompt_tokens: promptTokens,
             completion_tokens: completionTokens,
-            total_tokens: promptTokens + completionTokens,
+            total_tokens: totalTokens,
             prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-            completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+            completion_tokens_details: details,
           },
           service_tier: 'default',
           system_fingerprint: `fp_${ids.hex(10)}`,

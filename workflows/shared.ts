@@ -42,6 +42,36 @@ export interface ProgressDetails {
 
 export const getProgressQuery = defineQuery<ProgressDetails>('getProgress')
 
+/** Every model of a run waiting, with its share of the answers still to ask. */
+export function initialModelStatus(models: { modelId: number; name: string }[], totalPerModel: number): Record<string, ModelProgress> {
+  return Object.fromEntries(
+    models.map((m) => [
+      String(m.modelId),
+      { name: m.name, status: 'waiting', completed: 0, total: totalPerModel, failed: 0, startTime: null, completedTime: null, currentQuery: null, error: null } satisfies ModelProgress,
+    ]),
+  )
+}
+
+/**
+ * The progress of a run before its first answer: what the app stores when it starts a run and what the
+ * workflow answers to getProgress until its models start.
+ */
+export function initialProgress(models: { modelId: number; name: string }[], queries: number, samples: number, text: { phase: string; message: string }): ProgressDetails {
+  const total = models.length * queries * samples
+  return {
+    progressBars: { calls: { label: 'AI model calls', current: 0, total }, saving: { label: 'Answers saved', current: 0, total } },
+    modelStatus: initialModelStatus(models, queries * samples),
+    phase: text.phase,
+    message: text.message,
+    currentModel: null,
+    progressPercent: 0,
+    queriesCompleted: 0,
+    queriesTotal: total,
+    estimatedTimeRemaining: null,
+    isComplete: false,
+  }
+}
+
 export interface AnalysisModelPlan {
   modelId: number
   name: string
@@ -55,6 +85,8 @@ export interface AnalysisWorkflowInput {
   models: AnalysisModelPlan[]
   queries: { index: number; query: string }[]
   samples: number
+  /** A completed full analysis starts its source search (`source-search-<id>`) unless this is false (SOURCE_SEARCH_AFTER_ANALYSIS=false). */
+  sourceSearch?: boolean
 }
 
 export interface FrameworkInput {
@@ -72,8 +104,23 @@ export interface FrameworkOutput {
   brandDomains: string[]
   queries: string[]
   provider: string
+  /** The gateway's cost of the call (USD), counted against the user's daily cap. */
+  costUsd?: number
 }
 
 export function analysisWorkflowId(analysisId: number, kind: AnalysisWorkflowInput['kind'], suffix = '') {
   return kind === 'analysis' ? `analysis-${analysisId}${suffix}` : `analysis-${analysisId}-${kind}${suffix}`
 }
+
+/** Content optimiser runs (issue 13): `optimiser-<user>-<runId>`; progress through this query. */
+export interface OptimiserPhaseProgress {
+  status: 'running' | 'completed' | 'error' | 'cancelled'
+  phases: { name: string; status: 'pending' | 'running' | 'completed' | 'error' }[]
+  currentPhase: number
+  phase: string
+  progressPercent: number
+  estimatedTimeRemaining: number
+  error: string | null
+}
+export const getOptimiserProgressQuery = defineQuery<OptimiserPhaseProgress>('getOptimiserProgress')
+export const optimiserWorkflowId = (userId: number, runId: string) => `optimiser-${userId}-${runId}`

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import Anthropic from '@anthropic-ai/sdk'
-import { apiKeyEnvName, PROVIDER_DEFAULTS, providerDisplayName, vendorName } from './config'
+import { apiKeyEnvName, PROVIDER_DEFAULTS, providerDisplayName, vendorName } from '../../app/domain/providers'
 import type { ProviderKey } from './types'
 
 /**
@@ -100,12 +100,13 @@ export function malformedJsonError(provider: ProviderKey, detail: string): Gatew
   })
 }
 
+/** A permanent refusal; the vendor's reason (Gemini's finishReason and finishMessage, ...) is shown to the user. */
 export function refusalError(provider: ProviderKey, detail: string): GatewayError {
   return new GatewayError({
     kind: 'permanent',
     provider,
     message: `${provider} refused: ${detail}`,
-    userMessage: `${providerDisplayName(provider)} refused to answer this prompt.`,
+    userMessage: `${providerDisplayName(provider)} refused to answer this prompt (${truncate(detail, 240)}).`,
   })
 }
 

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { classifyError, createGateway, GatewayError, simulatorConfigs, type ProviderKey } from './index'
+import { parseChatCompletion } from './normalise'
+import { estimateCostUsd } from './pricing'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const FIXTURES = path.resolve(repoRoot, '../shared/vendor-responses')
@@ -69,7 +71,7 @@ describe.skipIf(!haveFixtures)(`real vendor bodies${haveFixtures ? '' : ` (skipp
     expect(answer.citations[0].snippet).toBe("The tallest mountain in Alberta is Mount Columbia, which rises to 3,747 m (12,294 ft) and is Alberta's highest point.")
     expect(answer.searchQueries).toEqual(['tallest mountain in Alberta', 'Mount Columbia tallest mountain in Alberta elevation'])
     expect(answer.sources).toEqual([{ url: part.annotations[0].url, title: part.annotations[0].title, snippet: answer.citations[0].snippet }])
-    expect(answer.usage).toEqual({ inputTokens: 8530, outputTokens: 98, totalTokens: 8628 })
+    expect(answer.usage).toEqual({ inputTokens: 8530, outputTokens: 98, reasoningTokens: 49, totalTokens: 8628 })
   })
 
   it('openai-responses-web-search-reasoning.json (reasoning items ignored)', async () => {
@@ -99,7 +101,7 @@ describe.skipIf(!haveFixtures)(`real vendor bodies${haveFixtures ? '' : ` (skipp
     expect(answer.searchQueries).toEqual(['tech news today September 26 2024', '"September 26 2024" tech news breaking'])
     const results = body.content.filter((b: any) => b.type === 'web_search_tool_result').flatMap((b: any) => b.content.map((r: any) => r.url))
     expect(answer.sources.map((s) => s.url).sort()).toEqual([...new Set([...answer.citations.map((c) => c.url), ...results])].sort())
-    expect(answer.usage).toEqual({ inputTokens: 27118, outputTokens: 600, totalTokens: 27718 })
+    expect(answer.usage).toEqual({ inputTokens: 27118, outputTokens: 600, reasoningTokens: 0, totalTokens: 27718 })
   })
 
   it('anthropic-messages-web-search-thinking.json (thinking block ignored)', async () => {
@@ -127,7 +129,7 @@ describe.skipIf(!haveFixtures)(`real vendor bodies${haveFixtures ? '' : ` (skipp
     expect(answer.citations.some((c, i) => c.startIndex !== expected[i].byteStart)).toBe(true)
     expect(answer.searchQueries).toEqual(['weather in San Francisco today'])
     expect(answer.sources.map((s) => s.url)).toEqual(gm.groundingChunks.map((c: any) => c.web.uri))
-    expect(answer.usage).toEqual({ inputTokens: 17 + 119, outputTokens: 201 + 213, totalTokens: 550 })
+    expect(answer.usage).toEqual({ inputTokens: 17 + 119, outputTokens: 201 + 213, reasoningTokens: 213, totalTokens: 550 })
   })
 
   it('gemini-generate-content-google-search-docs.json (startIndex 0 omitted)', async () => {
@@ -172,7 +174,7 @@ describe.skipIf(!haveFixtures)(`real vendor bodies${haveFixtures ? '' : ` (skipp
     expect(answer.citations).toEqual(part.annotations.map((a: any) => ({ url: a.url })))
     expect(answer.sources.map((s) => s.url)).toEqual(part.annotations.map((a: any) => a.url))
     expect(answer.searchQueries).toEqual(['what is xAI'])
-    expect(answer.usage).toEqual({ inputTokens: 1941, outputTokens: 583, totalTokens: 2524 })
+    expect(answer.usage).toEqual({ inputTokens: 1941, outputTokens: 583, reasoningTokens: 380, totalTokens: 2524 })
   })
 
   it('deepseek-chat-completions.json', async () => {
@@ -182,13 +184,26 @@ describe.skipIf(!haveFixtures)(`real vendor bodies${haveFixtures ? '' : ` (skipp
     expect(answer.text).toBe(body.choices[0].message.content)
     expect(answer.citations).toEqual([])
     expect(answer.searchQueries).toEqual([])
-    expect(answer.usage).toEqual({ inputTokens: 13, outputTokens: 300, totalTokens: 313 })
+    expect(answer.usage).toEqual({ inputTokens: 13, outputTokens: 300, reasoningTokens: 0, totalTokens: 313 })
   })
 
-  it('deepseek-chat-completions-reasoner.json (reasoning_content is not the answer)', async () => {
+  it('deepseek-chat-completions-reasoner.json (reasoning_content is not the answer; reasoning inside completion_tokens)', async () => {
     const body = fixture('deepseek-chat-completions-reasoner.json')
     const { answer } = await askFixture('deepseek', 'deepseek-chat-completions-reasoner.json')
     expect(answer.text).toBe(body.choices[0].message.content)
+    // 18 + 345 = 363: the 315 reasoning tokens are part of the 345
+    expect(answer.usage).toEqual({ inputTokens: 18, outputTokens: 345, reasoningTokens: 315, totalTokens: 363 })
+    expect(answer.costUsd).toBe(Math.round(((18 * 0.28 + 345 * 0.42) / 1e6) * 1e6) / 1e6)
+  })
+
+  it('xai-chat-completions.json: reasoning beside completion_tokens is output, and the vendor cost includes it', () => {
+    // prompt 12 + completion 2 + reasoning 320 = total 334; 1 641 500 ticks of 1e-10 USD
+    const parsed = parseChatCompletion(fixture('xai-chat-completions.json'))
+    expect(parsed.text).toBe('Grok')
+    expect(parsed.usage).toEqual({ inputTokens: 12, outputTokens: 322, reasoningTokens: 320, totalTokens: 334 })
+    expect(parsed.vendorCostUsd).toBe(0.00016415)
+    // the same usage without the vendor's cost: grok-3 at 3 $ / 15 $ per million input / output tokens
+    expect(estimateCostUsd('xai', 'grok-3-mini', parsed.usage, 0)).toBe(Math.round(((12 * 3 + 322 * 15) / 1e6) * 1e6) / 1e6)
   })
 
   it('gemini 429 with RetryInfo "26s" is rate_limited, retry in 26 s', async () => {

@@ -4,6 +4,7 @@
 import { startSimulator, type SimulatorHandle } from '../../simulator/server'
 import { simControl, simStats } from '../../simulator/testing'
 import { createGateway, frameworkPrompt, GatewayError, loadProviderConfigs, PROVIDER_KEYS, simulatorConfigs, type FrameworkResult, type NormalisedAnswer, type ProviderKey } from './index'
+import { MAX_PAUSE_CONTINUATIONS } from './providers'
 
 let sim: SimulatorHandle
 
@@ -95,18 +96,26 @@ describe('every provider through its SDK against the simulator', () => {
   })
 
   it('gemini: byte offsets become string indices that cut out each segment', async () => {
-    const a = await gateway().ask('gemini', { prompt: PROMPT })
-    const gm = rawOf(a).candidates[0].groundingMetadata
-    expect(a.text).toMatch(/–/) // multi-byte characters precede later segments
-    const supports = gm.groundingSupports.flatMap((s: any) => s.groundingChunkIndices.map((i: number) => ({ seg: s.segment, chunk: gm.groundingChunks[i].web })))
-    expect(a.citations).toHaveLength(supports.length)
-    a.citations.forEach((c, i) => {
-      expect(a.text.slice(c.startIndex, c.endIndex)).toBe(supports[i].seg.text)
-      expect(c.url).toBe(supports[i].chunk.uri)
-      expect(c.title).toBe(supports[i].chunk.title)
-    })
-    expect(supports.some((s: any) => Buffer.byteLength(a.text.slice(0, a.text.indexOf(s.seg.text))) !== a.text.indexOf(s.seg.text))).toBe(true)
-    expect(a.searchQueries).toEqual(gm.webSearchQueries)
+    // The property needs an answer where a multi-byte character comes before a later segment; the
+    // simulator's answers depend on the day, so walk pinned days until one has it (and check every answer on the way).
+    let multiByteBeforeSegment = false
+    for (let d = 1; d <= 20 && !multiByteBeforeSegment; d++) {
+      await simControl(sim.url, '/__sim/config', { day: `2026-01-${String(d).padStart(2, '0')}` })
+      const a = await gateway().ask('gemini', { prompt: PROMPT })
+      const gm = rawOf(a).candidates[0].groundingMetadata
+      const supports = gm.groundingSupports.flatMap((s: any) => s.groundingChunkIndices.map((i: number) => ({ seg: s.segment, chunk: gm.groundingChunks[i].web })))
+      expect(a.citations).toHaveLength(supports.length)
+      a.citations.forEach((c, i) => {
+        expect(a.text.slice(c.startIndex, c.endIndex)).toBe(supports[i].seg.text)
+        expect(c.url).toBe(supports[i].chunk.uri)
+        expect(c.title).toBe(supports[i].chunk.title)
+        // Gemini's offsets count UTF-8 bytes of the answer text.
+        expect(Buffer.byteLength(a.text.slice(0, c.startIndex))).toBe(supports[i].seg.startIndex ?? 0)
+      })
+      multiByteBeforeSegment = supports.some((s: any) => Buffer.byteLength(a.text.slice(0, a.text.indexOf(s.seg.text))) !== a.text.indexOf(s.seg.text))
+      expect(a.searchQueries).toEqual(gm.webSearchQueries)
+    }
+    expect(multiByteBeforeSegment).toBe(true)
   })
 
   it('perplexity: [n] markers map to citations[n-1], titles from search_results', async () => {
@@ -194,8 +203,9 @@ describe('structured output', () => {
     const { data } = await gw.askJson<FrameworkResult>('openai', frameworkPrompt({ brand: 'Pawsome', market: 'Dog grooming salons', region: 'Germany', language: 'de-DE', maxCompetitors: 6, maxQueries: 8 }))
     expect(data.competitors).toHaveLength(6)
     expect(data.queries).toHaveLength(8)
-    expect(data.queries.every((q) => q.includes('dog grooming salons'))).toBe(true)
-    expect(data.queries.filter((q) => q.includes('Germany')).length).toBeGreaterThan(0)
+    // de-DE: German queries around the market as typed (one template compares two competitors).
+    expect(data.queries.filter((q) => q.includes('dog grooming salons')).length).toBeGreaterThanOrEqual(6)
+    expect(data.queries.some((q) => /\b(beste|günstige|Alternativen|Vergleich|oder)\b/.test(q))).toBe(true)
     const answer = await gw.ask('gemini', { prompt: data.queries[0] })
     const names = ['Pawsome', ...data.competitors.map((c) => c.name)]
     expect(names.some((n) => answer.text.includes(n))).toBe(true)
@@ -239,11 +249,10 @@ describe('errors through the SDKs', () => {
   it.each(PROVIDER_KEYS)('%s timeout is transient and the held request is released', async (provider) => {
     await fault(provider, { type: 'timeout' })
     const gw = createGateway(simulatorConfigs(sim.url, { [provider]: { timeoutMs: 250 } }))
-    const started = Date.now()
+    // The simulator holds the request for ever: an answer at all (within the test's timeout) is the gateway's own timeout.
     const err = await expectGatewayError(gw.ask(provider, { prompt: PROMPT }))
     expect(err.kind).toBe('transient')
     expect(err.userMessage).toMatch(/did not answer within 1 s; retrying\.$/)
-    expect(Date.now() - started).toBeLessThan(5000)
     await vi.waitFor(async () => expect((await simStats(sim.url)).providers[provider].inFlight).toBe(0))
   })
 
@@ -313,5 +322,94 @@ describe('concurrency', () => {
     const stats = await simStats(sim.url)
     expect(stats.providers.anthropic.requests).toBe(12)
     expect(stats.providers.anthropic.maxInFlight).toBe(expected)
+  })
+})
+
+describe('vendor replies beyond the happy path (issue 16 §2)', () => {
+  const fault = (provider: ProviderKey, f: Record<string, unknown>) => simControl(sim.url, '/__sim/config', { providers: { [provider]: { faults: [f] } } })
+
+  it('anthropic pause_turn: the paused content is sent back and the whole answer is stored, with its citations', async () => {
+    await fault('anthropic', { type: 'pause-turn', times: 1 })
+    const a = await createGateway(simulatorConfigs(sim.url)).ask('anthropic', { prompt: PROMPT })
+    expect(a.complete).toBe(true)
+    // the preamble of the paused turn, then the answer of the continued one
+    expect(a.text.startsWith("I'll search for current reviews and rankings to answer this. ")).toBe(true)
+    expect(a.text.length).toBeGreaterThan(300)
+    expect(a.citations.length).toBeGreaterThan(0)
+    const stats = await simStats(sim.url)
+    expect(stats.providers.anthropic.requests).toBe(2)
+    expect(stats.providers.anthropic.outcomes).toEqual({ 'pause-turn': 1, ok: 1 })
+    const raw = rawOf(a)
+    expect(raw.stop_reason).toBe('end_turn')
+    // both requests are billed: the usage is their sum
+    const searches = raw.content.filter((b: any) => b.type === 'server_tool_use').length
+    expect(raw.usage.server_tool_use.web_search_requests).toBe(searches)
+    expect(a.usage.inputTokens).toBe(raw.usage.input_tokens)
+  })
+
+  it('anthropic pause_turn on every request: continued up to the bound, then stored as incomplete', async () => {
+    await fault('anthropic', { type: 'pause-turn' })
+    const a = await createGateway(simulatorConfigs(sim.url)).ask('anthropic', { prompt: PROMPT })
+    expect(MAX_PAUSE_CONTINUATIONS).toBe(3)
+    expect((await simStats(sim.url)).providers.anthropic.requests).toBe(4)
+    expect(a.complete).toBe(false)
+    expect(a.text).toBe("I'll search for current reviews and rankings to answer this. ".repeat(4))
+    expect(rawOf(a).stop_reason).toBe('pause_turn')
+  })
+
+  it('a continuation without the result of its search is refused by the simulator, as by the real API', async () => {
+    const res = await fetch(`${sim.url}/anthropic/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: 'claude-sonnet-4-20250514', max_tokens: 100, messages: [{ role: 'user', content: PROMPT }, { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_x', name: 'web_search', input: { query: 'q' } }] }] }),
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as any).error.message).toMatch(/without a corresponding `web_search_tool_result` block/)
+  })
+
+  it('gemini MODEL_ARMOR with a finishMessage and no content is a permanent refusal that shows both', async () => {
+    await fault('gemini', { type: 'blocked' })
+    const err = await expectGatewayError(createGateway(simulatorConfigs(sim.url)).ask('gemini', { prompt: PROMPT }))
+    expect(err.kind).toBe('permanent')
+    expect(err.retryable).toBe(false)
+    expect(err.userMessage).toBe(
+      'Gemini 2.0 Flash refused to answer this prompt (finishReason MODEL_ARMOR: Blocked by Model Armor Floor Setting: The prompt violated Responsible AI Safety settings (Dangerous), Malicious URL Detection, Prompt Injection and Jailbreak filters.).',
+    )
+  })
+
+  it('gemini: any other unlisted finishReason without content is a refusal too; with content it is an answer', async () => {
+    await fault('gemini', { type: 'blocked', finishReason: 'SOMETHING_NEW', finishMessage: 'Not today.', times: 1 })
+    const gw = createGateway(simulatorConfigs(sim.url))
+    const err = await expectGatewayError(gw.ask('gemini', { prompt: PROMPT }))
+    expect(err.kind).toBe('permanent')
+    expect(err.userMessage).toBe('Gemini 2.0 Flash refused to answer this prompt (finishReason SOMETHING_NEW: Not today.).')
+    await expect(gw.ask('gemini', { prompt: PROMPT })).resolves.toMatchObject({ provider: 'gemini', complete: true })
+  })
+
+  it.each(['perplexity', 'deepseek'] as ProviderKey[])('%s: reasoning tokens beside completion_tokens are output, kept as their own figure and billed', async (provider) => {
+    await fault(provider, { type: 'reasoning-usage', reasoningTokens: 228 })
+    const a = await createGateway(simulatorConfigs(sim.url)).ask(provider, { prompt: PROMPT })
+    const u = rawOf(a).usage
+    expect(u.total_tokens).toBe(u.prompt_tokens + u.completion_tokens + 228)
+    expect(a.usage).toEqual({ inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens + 228, reasoningTokens: 228, totalTokens: u.total_tokens })
+    if (provider === 'perplexity') expect(a.costUsd).toBe(u.cost.total_cost)
+    // DeepSeek: 0.28 $ per million input tokens, 0.42 $ per million output tokens, reasoning included
+    else expect(a.costUsd).toBe(Math.round(((u.prompt_tokens * 0.28 + (u.completion_tokens + 228) * 0.42) / 1e6) * 1e6) / 1e6)
+  })
+
+  it('xai: reasoning beside output_tokens in a Responses body; and inside it, as recorded, without the fault', async () => {
+    const gw = createGateway(simulatorConfigs(sim.url))
+    const inside = await gw.ask('xai', { prompt: PROMPT })
+    const ui = rawOf(inside).usage
+    expect(inside.usage).toEqual({ inputTokens: ui.input_tokens, outputTokens: ui.output_tokens, reasoningTokens: ui.output_tokens_details.reasoning_tokens, totalTokens: ui.total_tokens })
+
+    await fault('xai', { type: 'reasoning-usage', reasoningTokens: 228 })
+    const beside = await gw.ask('xai', { prompt: PROMPT })
+    const u = rawOf(beside).usage
+    expect(u.total_tokens).toBe(u.input_tokens + u.output_tokens + 228)
+    expect(beside.usage).toEqual({ inputTokens: u.input_tokens, outputTokens: u.output_tokens + 228, reasoningTokens: 228, totalTokens: u.total_tokens })
+    // grok-4: 3 $ / 15 $ per million input / output tokens, 0.01 $ per search
+    const searches = rawOf(beside).output.filter((o: any) => o.type === 'web_search_call').length
+    expect(beside.costUsd).toBe(Math.round(((u.input_tokens * 3 + (u.output_tokens + 228) * 15) / 1e6 + searches * 0.01) * 1e6) / 1e6)
   })
 })

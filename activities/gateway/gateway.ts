@@ -1,12 +1,13 @@
-import { loadProviderConfigs } from './config'
-import { cancelledError, classifyError, emptyAnswerError, malformedJsonError, notConfiguredError, refusalError, timeoutError } from './errors'
+import { loadProviderConfigs } from '../../app/domain/providers'
+import { cancelledError, classifyError, GatewayError, emptyAnswerError, malformedJsonError, notConfiguredError, refusalError, timeoutError } from './errors'
 import { isStrictCompatible, validateJson } from './jsonSchema'
 import type { ParsedAnswer } from './normalise'
 import { estimateCostUsd } from './pricing'
 import { createAdapter, type Adapter, type AdapterResult } from './providers'
+import { anthropicChatTurn, toolCallsOf } from './chat'
 import { Semaphore } from './semaphore'
 import { extractJson } from './text'
-import { PROVIDER_KEYS, type AskJsonOptions, type AskOptions, type Gateway, type NormalisedAnswer, type ProviderConfig, type ProviderKey } from './types'
+import { PROVIDER_KEYS, type AskJsonOptions, type AskOptions, type ChatAnswer, type ChatOptions, type Gateway, type NormalisedAnswer, type ProviderConfig, type ProviderKey } from './types'
 
 /**
  * The gateway the activities use to ask the six models. Each gateway holds one SDK client
@@ -71,6 +72,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       usage: parsed.usage,
       latencyMs,
       costUsd: parsed.vendorCostUsd ?? estimateCostUsd(provider, model, parsed.usage, parsed.searches),
+      complete: !parsed.paused,
     }
   }
 
@@ -105,6 +107,28 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       const problems = validateJson(opts.schema, data)
       if (problems.length > 0) throw malformedJsonError(provider, `does not match schema "${opts.schemaName}": ${problems.slice(0, 3).join('; ')}`)
       return { data: data as T, answer: toAnswer(provider, raw, parsed, latencyMs, text) }
+    },
+
+    async chat(provider: ProviderKey, opts: ChatOptions): Promise<ChatAnswer> {
+      if (provider !== 'anthropic') throw new GatewayError({ kind: 'configuration', provider, message: `chat is not implemented for ${provider}`, userMessage: 'The AI Chat runs on Claude only.' })
+      let message: Parameters<typeof toolCallsOf>[0] | undefined
+      const { parsed, latencyMs } = await call(provider, opts.signal, async (_a, signal) => {
+        const out = await anthropicChatTurn(configs[provider], { ...opts, signal })
+        message = out.message
+        return out
+      })
+      if (parsed.refusal) throw refusalError(provider, parsed.refusal)
+      const model = configs[provider].model
+      return {
+        provider,
+        model,
+        text: parsed.text,
+        toolCalls: message ? toolCallsOf(message) : [],
+        stopReason: message?.stop_reason ?? null,
+        usage: parsed.usage,
+        latencyMs,
+        costUsd: estimateCostUsd(provider, model, parsed.usage, 0),
+      }
     },
   }
 }

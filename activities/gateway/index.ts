@@ -4,7 +4,7 @@
  */
 export type { ProviderKey, ProviderConfig, Citation, Source, Usage, NormalisedAnswer, AskOptions, AskJsonOptions, Gateway } from './types'
 export { PROVIDER_KEYS } from './types'
-export { loadProviderConfigs, isDemoMode, simulatorConfigs, providerDisplayName, apiKeyEnvName, DEFAULT_SIMULATOR_URL } from './config'
+export { loadProviderConfigs, isDemoMode, simulatorConfigs, providerDisplayName, apiKeyEnvName, DEFAULT_SIMULATOR_URL } from '../../app/domain/providers'
 export { GatewayError, classifyError, type GatewayErrorKind } from './errors'
 export { createGateway } from './gateway'
 export { frameworkPrompt, parseFrameworkPrompt, FRAMEWORK_SCHEMA, FRAMEWORK_SCHEMA_NAME, type FrameworkInput, type FrameworkResult } from './prompts'

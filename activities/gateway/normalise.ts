@@ -18,6 +18,8 @@ export interface ParsedAnswer {
   vendorCostUsd?: number
   /** Set when the model declined to answer. */
   refusal?: string
+  /** Claude paused its turn (stop_reason "pause_turn"): the answer goes on in a continuation request. */
+  paused?: boolean
   /** Anthropic forced tool call input (structured output). */
   toolInput?: unknown
 }
@@ -39,8 +41,16 @@ function num(v: unknown): number {
 function pushUnique(list: string[], value: unknown): void {
   if (typeof value === 'string' && value.trim() && !list.includes(value.trim())) list.push(value.trim())
 }
-function usageOf(input: number, output: number, total?: number): Usage {
-  return { inputTokens: input, outputTokens: output, totalTokens: total && total > 0 ? total : input + output }
+/**
+ * Billed usage from a vendor's figures. Reasoning tokens are billed as output: most vendors
+ * count them inside their output figure (input + output = total), xAI's chat completions
+ * beside it (prompt 12 + completion 1 + reasoning 228 = total 241). They are added to the
+ * output when the total says so, or when the output is smaller than the reasoning alone.
+ */
+export function usageOf(input: number, output: number, total = 0, reasoning = 0): Usage {
+  const beside = reasoning > 0 && (output < reasoning || (total > 0 && input + output + reasoning === total))
+  const outputTokens = beside ? output + reasoning : output
+  return { inputTokens: input, outputTokens, reasoningTokens: reasoning, totalTokens: input + outputTokens }
 }
 function withOptional(c: Citation): Citation {
   for (const k of Object.keys(c) as Array<keyof Citation>) if (c[k] === undefined || c[k] === '') delete c[k]
@@ -143,7 +153,7 @@ export function parseResponses(raw: unknown): ParsedAnswer {
     citations,
     sources: dedupeSources(citations),
     searchQueries,
-    usage: usageOf(num(u.input_tokens), num(u.output_tokens), num(u.total_tokens)),
+    usage: usageOf(num(u.input_tokens), num(u.output_tokens), num(u.total_tokens), num(isRecord(u.output_tokens_details) ? u.output_tokens_details.reasoning_tokens : 0)),
     searches,
     refusal,
   }
@@ -204,6 +214,7 @@ export function parseAnthropic(raw: unknown): ParsedAnswer {
     usage: usageOf(input, num(u.output_tokens)),
     searches: num(stu.web_search_requests) || searchCalls,
     refusal: body.stop_reason === 'refusal' ? 'stop_reason refusal' : undefined,
+    paused: body.stop_reason === 'pause_turn',
     toolInput,
   }
 }
@@ -250,14 +261,25 @@ export function parseGemini(raw: unknown): ParsedAnswer {
   const u = isRecord(body.usageMetadata) ? body.usageMetadata : {}
   const finish = str(candidate.finishReason)
   const feedback = isRecord(body.promptFeedback) ? str(body.promptFeedback.blockReason) : undefined
+  const feedbackMessage = isRecord(body.promptFeedback) ? str(body.promptFeedback.blockReasonMessage) : undefined
+  const finishMessage = str(candidate.finishMessage)
+  const withMessage = (what: string, message: string | undefined) => (message?.trim() ? `${what}: ${message.trim()}` : what)
+  // A blocked prompt; a finish on the block list; or any finish but STOP that left no answer
+  // (MODEL_ARMOR, JAILBREAK, OTHER, ... and reasons added later): the vendor will not answer it.
+  const refusal = feedback
+    ? withMessage(`prompt blocked (blockReason ${feedback})`, feedbackMessage)
+    : finish && (BLOCKED.has(finish) || (finish !== 'STOP' && !text.trim()))
+      ? withMessage(`finishReason ${finish}`, finishMessage)
+      : undefined
   return {
     text,
     citations,
     sources: dedupeSources([...citations, ...chunks.flatMap((c) => (c.url ? [withOptional({ url: c.url, title: c.title })] : []))]),
     searchQueries,
-    usage: usageOf(num(u.promptTokenCount) + num(u.toolUsePromptTokenCount), num(u.candidatesTokenCount) + num(u.thoughtsTokenCount), num(u.totalTokenCount)),
+    // thoughtsTokenCount always sits beside candidatesTokenCount (prompt + tool + candidates + thoughts = total)
+    usage: usageOf(num(u.promptTokenCount) + num(u.toolUsePromptTokenCount), num(u.candidatesTokenCount) + num(u.thoughtsTokenCount), 0, num(u.thoughtsTokenCount)),
     searches: searchQueries.length > 0 || chunks.length > 0 ? 1 : 0,
-    refusal: feedback ? `prompt blocked: ${feedback}` : finish && BLOCKED.has(finish) ? `finishReason ${finish}` : undefined,
+    refusal,
   }
 }
 
@@ -322,7 +344,8 @@ export function parseChatCompletion(raw: unknown): ParsedAnswer {
       ? dedupeSources([...citationUrls.flatMap((url) => (url ? [withOptional({ url, title: titleOf(url) }) as Source] : [])), ...results, ...citations])
       : urlsInText(text),
     searchQueries: [],
-    usage: usageOf(num(u.prompt_tokens), num(u.completion_tokens), num(u.total_tokens)),
+    // reasoning: OpenAI-style completion_tokens_details, or Perplexity's usage.reasoning_tokens
+    usage: usageOf(num(u.prompt_tokens), num(u.completion_tokens), num(u.total_tokens), num(isRecord(u.completion_tokens_details) ? u.completion_tokens_details.reasoning_tokens : u.reasoning_tokens)),
     searches: hasSearch ? 1 : 0,
     vendorCostUsd: cost > 0 ? cost : ticks > 0 ? ticks / 1e10 : undefined,
     refusal: str(message.refusal) ?? undefined,

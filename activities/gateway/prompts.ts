@@ -47,7 +47,7 @@ export const FRAMEWORK_SCHEMA: Record<string, unknown> = {
   },
 }
 
-const LABELS = {
+export const LABELS = {
   brand: 'Brand',
   market: 'Market',
   region: 'Region',
@@ -57,9 +57,9 @@ const LABELS = {
   maxQueries: 'Queries wanted',
 } as const
 
-const GLOBAL = 'Global'
+export const GLOBAL = 'Global'
 
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim()
 }
 

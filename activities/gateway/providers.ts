@@ -117,20 +117,57 @@ function chatAdapter(cfg: ProviderConfig, style: 'perplexity' | 'deepseek'): Ada
   }
 }
 
+/**
+ * How many times a paused Claude turn (stop_reason "pause_turn": a long server-side web search
+ * hit its iteration limit) is continued before the answer is stored as incomplete.
+ */
+export const MAX_PAUSE_CONTINUATIONS = 3
+
+/**
+ * One message from the turns of a paused answer: every turn's content in order, the usage of
+ * all requests summed (each is billed), the last turn's stop_reason.
+ */
+export function mergeAnthropicTurns(turns: Anthropic.Message[]): Anthropic.Message {
+  const last = turns[turns.length - 1]
+  if (turns.length === 1) return last
+  const sum = (pick: (u: Anthropic.Usage) => number | null | undefined) => turns.reduce((n, t) => n + (pick(t.usage) ?? 0), 0)
+  const searches = sum((u) => u.server_tool_use?.web_search_requests)
+  return {
+    ...last,
+    content: turns.flatMap((t) => t.content),
+    usage: {
+      ...last.usage,
+      input_tokens: sum((u) => u.input_tokens),
+      output_tokens: sum((u) => u.output_tokens),
+      cache_creation_input_tokens: sum((u) => u.cache_creation_input_tokens),
+      cache_read_input_tokens: sum((u) => u.cache_read_input_tokens),
+      ...(searches ? { server_tool_use: { ...last.usage.server_tool_use, web_search_requests: searches } as Anthropic.ServerToolUsage } : {}),
+    },
+  }
+}
+
 function anthropicAdapter(cfg: ProviderConfig): Adapter {
   const client = new Anthropic({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl, maxRetries: 0, timeout: cfg.timeoutMs + SDK_TIMEOUT_SLACK_MS })
   return {
     async ask(call) {
-      const raw = await client.messages.create(
-        {
-          model: cfg.model,
-          max_tokens: ANSWER_MAX_TOKENS,
-          ...(call.system ? { system: call.system } : {}),
-          messages: [{ role: 'user', content: call.prompt }],
-          ...(call.webSearch ? { tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: 5 }] } : {}),
-        },
-        { signal: call.signal },
-      )
+      const request = (assistant: Anthropic.ContentBlock[]) =>
+        client.messages.create(
+          {
+            model: cfg.model,
+            max_tokens: ANSWER_MAX_TOKENS,
+            ...(call.system ? { system: call.system } : {}),
+            messages: [{ role: 'user', content: call.prompt }, ...(assistant.length ? [{ role: 'assistant' as const, content: assistant }] : [])],
+            ...(call.webSearch ? { tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: 5 }] } : {}),
+          },
+          { signal: call.signal },
+        )
+      // A paused turn is continued as Anthropic documents: the paused assistant content is sent
+      // back after the user's message and Claude resumes where it stopped.
+      const turns = [await request([])]
+      while (turns[turns.length - 1].stop_reason === 'pause_turn' && turns.length <= MAX_PAUSE_CONTINUATIONS) {
+        turns.push(await request(turns.flatMap((t) => t.content)))
+      }
+      const raw = mergeAnthropicTurns(turns)
       return { raw, parsed: parseAnthropic(raw) }
     },
     async askJson(call) {
@@ -190,14 +227,38 @@ export function toGeminiSchema(schema: Record<string, unknown>, root: Record<str
   return out
 }
 
+const WIRE_BODY = Symbol('wire body')
+
+/**
+ * @google/genai builds its response objects field by field and drops what its converters do
+ * not list (candidate.finishMessage, which carries Model Armor's reason). This client keeps the
+ * body as sent, beside the SDK's object, on the headers object the SDK passes through.
+ */
+class GenAIWithWireBody extends GoogleGenAI {
+  constructor(options: ConstructorParameters<typeof GoogleGenAI>[0]) {
+    super(options)
+    const client = this.apiClient
+    const request = client.request.bind(client)
+    client.request = async (req) => {
+      const res = await request(req)
+      const body: unknown = await res.json()
+      res.json = async () => body
+      res.headers ??= {}
+      Object.defineProperty(res.headers, WIRE_BODY, { value: body, enumerable: false })
+      return res
+    }
+  }
+}
+
 function geminiAdapter(cfg: ProviderConfig): Adapter {
-  const ai = new GoogleGenAI({
+  const ai = new GenAIWithWireBody({
     apiKey: cfg.apiKey,
     httpOptions: { timeout: cfg.timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(cfg.baseUrl ? { baseUrl: cfg.baseUrl } : {}) },
   })
   const body = (raw: object) => {
-    const { sdkHttpResponse: _http, ...rest } = raw as Record<string, unknown>
-    return rest
+    const { sdkHttpResponse: http, ...rest } = raw as Record<string, unknown> & { sdkHttpResponse?: { headers?: Record<PropertyKey, unknown> } }
+    const wire = http?.headers?.[WIRE_BODY]
+    return wire && typeof wire === 'object' ? (wire as Record<string, unknown>) : rest
   }
   return {
     async ask(call) {

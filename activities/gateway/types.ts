@@ -1,24 +1,8 @@
-import type { ProviderKey } from '../../app/domain/models'
+import type { ProviderConfig, ProviderKey } from '../../app/domain/providers'
+import type { ChatToolCall, ChatToolSpec, ChatTurnMessage } from '../../app/domain/chat'
 
-export type { ProviderKey }
-
-export const PROVIDER_KEYS: readonly ProviderKey[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek']
-
-export interface ProviderConfig {
-  key: ProviderKey
-  /** A key is available (or the provider is simulated), so `ask` may be called. */
-  configured: boolean
-  /** Calls go to the model simulator rather than the vendor. */
-  simulated: boolean
-  apiKey?: string
-  model: string
-  /** Vendor base URL as the SDK expects it; undefined means the SDK default. */
-  baseUrl?: string
-  /** Most calls in flight at once for this provider, per gateway. */
-  concurrency: number
-  /** Per-call timeout in milliseconds (the HTTP call only, not the wait for a slot). */
-  timeoutMs: number
-}
+export { PROVIDER_KEYS } from '../../app/domain/providers'
+export type { ProviderConfig, ProviderKey }
 
 /** One cited span of the answer. Offsets are JS string (UTF-16) indices into `text`. */
 export interface Citation {
@@ -35,9 +19,16 @@ export interface Source {
   snippet?: string
 }
 
+/**
+ * Tokens as billed: inputTokens + outputTokens = totalTokens, the vendor's total. Reasoning
+ * (thinking) tokens are billed as output, so outputTokens includes them whether the vendor
+ * counts them inside its output figure (OpenAI, DeepSeek) or beside it (xAI chat completions);
+ * reasoningTokens is that part of outputTokens, 0 when the vendor reports none.
+ */
 export interface Usage {
   inputTokens: number
   outputTokens: number
+  reasoningTokens: number
   totalTokens: number
 }
 
@@ -53,6 +44,11 @@ export interface NormalisedAnswer {
   latencyMs: number
   /** Rough estimate from a static price table (see pricing.ts), not a bill. */
   costUsd: number
+  /**
+   * false when the vendor had not finished the answer: Claude still paused ("pause_turn")
+   * after the gateway's bounded continuations. The text is what it had written so far.
+   */
+  complete: boolean
 }
 
 export interface AskOptions {
@@ -72,8 +68,30 @@ export interface AskJsonOptions {
   signal?: AbortSignal
 }
 
+/** One AI Chat model turn (Claude, streamed, with client tools): see ./chat.ts. */
+export interface ChatOptions {
+  system?: string
+  messages: ChatTurnMessage[]
+  tools: ChatToolSpec[]
+  allowTools: boolean
+  onText?: (delta: string) => void
+  signal?: AbortSignal
+}
+
+export interface ChatAnswer {
+  provider: ProviderKey
+  model: string
+  text: string
+  toolCalls: ChatToolCall[]
+  stopReason: string | null
+  usage: Usage
+  latencyMs: number
+  costUsd: number
+}
+
 export interface Gateway {
   ask(provider: ProviderKey, opts: AskOptions): Promise<NormalisedAnswer>
   askJson<T>(provider: ProviderKey, opts: AskJsonOptions): Promise<{ data: T; answer: NormalisedAnswer }>
+  chat(provider: ProviderKey, opts: ChatOptions): Promise<ChatAnswer>
   configs: Record<ProviderKey, ProviderConfig>
 }

@@ -1,9 +1,12 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import type { loader as rootLoader } from '~/root'
-import { headerPercent, type ActiveAnalysisSummary } from '~/domain/progress'
+import type { RootData } from '~/domain/shell'
+import { headerButton, type ActiveAnalysisSummary } from '~/domain/progress'
 import { usePolling } from './use-polling'
-import { RESULT_TABS } from './results/types'
+import { HeaderAlertBell } from './trends/HeaderAlertBell'
+import { RESULT_TABS } from '~/domain/results/types'
+import { SOURCE_TABS } from '~/domain/sources/types'
+import { IDEATOR_TABS } from '~/domain/ideator/constants'
 
 export interface ShellProject {
   id: number
@@ -18,7 +21,7 @@ export interface ShellProject {
 export const SELECTED_PROJECT_KEY = 'selectedProjectId'
 
 export function useRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root')
+  return useRouteLoaderData('root') as RootData | undefined
 }
 
 function DemoBanner() {
@@ -37,11 +40,11 @@ function AnalysisButton() {
     const res = await fetch('/api/analyses?activeOnly=true', { cache: 'no-store' })
     if (res.ok) setActive(await res.json())
   }, 2000)
-  const percent = headerPercent(active)
-  if (percent === null) return null
+  const button = headerButton(active)
+  if (button === null) return null
   return (
-    <Link to="/analysis-progress" className="analysis-pill" data-testid="header-analysis">
-      Analysis {percent}%
+    <Link to={button.href} className="analysis-pill" data-testid="header-analysis">
+      {button.label} {button.percent}%
     </Link>
   )
 }
@@ -101,6 +104,7 @@ export function Header({ projects = [], onToggleMenu }: { projects?: ShellProjec
           {user?.isAdmin && <Link to="/admin">Admin</Link>}
         </nav>
         {user && <AnalysisButton />}
+        {user && <HeaderAlertBell />}
         {user && <UserMenu email={user.email} isAdmin={user.isAdmin} />}
       </header>
       {mobileOpen && (
@@ -145,9 +149,9 @@ export const PHASES: PhaseDef[] = [
     })),
   },
   { n: 3, key: 'trends', label: 'Trends', lightLocked: true },
-  { n: 4, key: 'source-insights', label: 'Source Insights', lightLocked: true },
+  { n: 4, key: 'source-insights', label: 'Source Insights', lightLocked: true, tabs: SOURCE_TABS.map((t) => ({ key: t.id, label: t.label })) },
   { n: 5, key: 'content-optimiser', label: 'Content Optimiser' },
-  { n: 6, key: 'content-ideator', label: 'Content Ideator' },
+  { n: 6, key: 'content-ideator', label: 'Content Ideator', tabs: IDEATOR_TABS.map((t) => ({ key: t.id, label: t.label })) },
   { n: 7, key: 'ai-chat', label: 'AI Chat', badge: 'BETA' },
   { n: 8, key: 'settings', label: 'Analysis settings' },
 ]
@@ -157,6 +161,9 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
   const [collapsed, setCollapsed] = useState(false)
   const [, setParams] = useSearchParams()
   const location = useLocation()
+  // Moving between results tabs keeps the analysis, model, topic and audience chosen (issue 9 §5).
+  const current = new URLSearchParams(location.search)
+  const keptFilters = phase === 2 ? ['analysis', 'model', 'topic', 'audience'].map((k) => (current.get(k) ? `&${k}=${encodeURIComponent(current.get(k)!)}` : '')).join('') : ''
   const light = Boolean(selected?.isLightMode)
   const projectParam = selected ? `&project=${selected.id}` : ''
   return (
@@ -209,7 +216,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
                 <ul className="phase-subtabs">
                   {p.tabs.filter((t) => !t.when || t.when(selected)).map((t) => (
                     <li key={t.key}>
-                      <Link className={t.key === tab ? 'active' : ''} to={`/?phase=${p.n}${projectParam}&tab=${t.key}`}>
+                      <Link className={t.key === tab ? 'active' : ''} to={`/?phase=${p.n}${projectParam}&tab=${t.key}${p.n === 2 ? keptFilters : ''}`}>
                         {t.label} {t.badge && <span className="badge badge-new">{t.badge}</span>}
                       </Link>
                     </li>

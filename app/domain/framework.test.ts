@@ -44,6 +44,18 @@ describe('cleanFramework', () => {
     )
     expect(cleaned).toEqual({ competitors: [{ name: 'Starbucks', alternativeNames: ['SBUX'], domains: ['starbucks.com'] }], brandDomains: ['costa.co.uk'], queries: ['a', 'b'] })
   })
+
+  it('drops generated names and queries a project would refuse (over 300 characters, control characters)', () => {
+    const out = cleanFramework(
+      {
+        competitors: [{ name: 'N'.repeat(301), alternativeNames: [], domains: [] }, { name: 'Hoka\u0000', alternativeNames: [], domains: [] }, { name: 'Asics', alternativeNames: [], domains: [] }],
+        queries: ['q'.repeat(301), 'best\u0007 shoes', `  ${'w'.repeat(300)}  `],
+      },
+      { brand: 'Brooks', maxCompetitors: 19, maxQueries: 40 },
+    )
+    expect(out.competitors.map((c) => c.name)).toEqual(['Asics'])
+    expect(out.queries).toEqual(['w'.repeat(300)])
+  })
 })
 
 describe('fallbackFramework', () => {

@@ -1,5 +1,6 @@
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from './limits'
-import { validateAlternativeName, type BrandDef } from './metrics'
+import { validateAlternativeName, type BrandDef } from './metrics/brands'
+import { FIELD_LIMITS, hasControlCharacters } from './validation'
 
 export interface FrameworkCompetitor {
   name: string
@@ -13,7 +14,11 @@ export interface Framework {
   queries: string[]
 }
 
-const clean = (s: unknown) => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '')
+/** Whitespace collapsed and trimmed; '' for anything a project would refuse (too long, control characters), so it is dropped. */
+const clean = (s: unknown) => {
+  const text = typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : ''
+  return text.length <= Math.min(FIELD_LIMITS.competitor, FIELD_LIMITS.query) && !hasControlCharacters(text) ? text : ''
+}
 const cleanDomain = (d: string) => d.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '')
 /** Trimmed, non-empty, unique (case-insensitively) strings. */
 const uniqueList = (values: unknown): string[] => {

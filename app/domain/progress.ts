@@ -1,7 +1,10 @@
 import { EXPECTED_RESPONSES } from './limits'
 
 export interface ActiveAnalysisSummary {
-  progressDetails?: { progressPercent?: number | null } | null
+  id?: number
+  /** 'source-search' for a running source search of a completed analysis (GET /api/analyses?activeOnly=true lists both). */
+  kind?: string
+  progressDetails?: { progressPercent?: number | null; phase?: string | null } | null
   apiResponses?: number | unknown[] | null
   project?: { isLightMode?: boolean } | null
 }
@@ -21,4 +24,19 @@ export function headerPercent(active: ActiveAnalysisSummary[]): number | null {
   })
   const avg = values.reduce((s, v) => s + v, 0) / values.length
   return Math.min(100, Math.round(avg))
+}
+
+/** §4 "Search insights": a progress whose phase text contains 'Search' or 'Enhanced' is a source-search phase. */
+export const isSearchPhase = (a: ActiveAnalysisSummary) => a.kind === 'source-search' || /Search|Enhanced/.test(a.progressDetails?.phase ?? '')
+
+/**
+ * The header button: running analyses first (their percent, §4), else the running source searches
+ * ('Source Search', their percent, linking to the progress page of the newest one).
+ */
+export function headerButton(active: ActiveAnalysisSummary[]): { label: string; percent: number; href: string } | null {
+  const analyses = active.filter((a) => !isSearchPhase(a))
+  if (analyses.length) return { label: 'Analysis', percent: headerPercent(analyses)!, href: '/analysis-progress' }
+  const searches = active.filter(isSearchPhase)
+  if (!searches.length) return null
+  return { label: 'Source Search', percent: headerPercent(searches)!, href: `/analysis-progress${searches[0].id ? `?analysis=${searches[0].id}` : ''}` }
 }

@@ -3,38 +3,65 @@
  * Microsoft Entra ID. Sessions themselves live in session.server.ts.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import type postgres from 'postgres'
 import { db } from './db.server'
 import { adminEmails, env } from './env.server'
 import { getUserById, type User } from './auth.server'
 import { AUTH_MESSAGES } from './auth-messages'
 
 // ---------------------------------------------------------------------------------------------
-// Passwords: scrypt, random salt, parameters stored with the hash so they can be raised later.
+// Passwords: scrypt, random salt, parameters stored with the hash so they can be raised later
+// (an older hash is replaced on the next successful sign-in).
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 }
+// OWASP's recommendation: N = 2^17, r = 8, p = 1, which needs 128 × N × r = 128 MiB per hash.
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 }
+const MAX_MEM = (n: number, r: number) => 128 * n * r + 16 * 1024 * 1024
+// Hashes at once: each holds 128 MiB, so a burst of sign-ins queues instead of exhausting memory.
+const HASH_CONCURRENCY = 2
+let running = 0
+const waiting: Array<() => void> = []
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   )
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 64 * 1024 * 1024 })
+  const key = await scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: MAX_MEM(SCRYPT.N, SCRYPT.r) })
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (so it is rehashed on sign-in). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$')
+  return scheme !== 'scrypt' || Number(n) < SCRYPT.N || Number(r) < SCRYPT.r || Number(p) < SCRYPT.p
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$')
-  if (scheme !== 'scrypt' || !saltText || !keyText) return false
+  const N = Number(n)
+  const R = Number(r)
+  const P = Number(p)
+  // Parameters come from our own rows; still, refuse anything that would cost more than today's hash.
+  if (scheme !== 'scrypt' || !saltText || !keyText || !(N >= 2 && N <= SCRYPT.N && R >= 1 && R <= SCRYPT.r && P >= 1 && P <= 4)) return false
   const expected = Buffer.from(keyText, 'base64url')
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  })
+  const actual = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, { N, r: R, p: P, maxmem: MAX_MEM(N, R) })
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
@@ -94,67 +121,116 @@ export interface NewLocalUser {
   lastName?: string | null
 }
 
+/** True when no account exists yet and the first one becomes the install's admin (FIRST_ACCOUNT_ADMIN, default on). */
+export async function firstAccountWillBeAdmin(): Promise<boolean> {
+  if (env().FIRST_ACCOUNT_ADMIN === 'false') return false
+  const [{ none }] = await db()<{ none: boolean }[]>`select not exists (select 1 from users) as none`
+  return none
+}
+
+/**
+ * Inserts a new user: an admin (unlimited) when the e-mail is in ADMIN_EMAILS or, with FIRST_ACCOUNT_ADMIN on,
+ * when it is the install's first account. Two first sign-ups at once are ordered by a transaction lock, so only
+ * one of them becomes admin.
+ */
+async function insertNewUser(tx: postgres.TransactionSql<any>, email: string, insert: (isAdmin: boolean, limits: ReturnType<typeof initialLimits>) => Promise<{ id: number } | undefined>) {
+  let isAdmin = isAdminEmail(email)
+  const noUsers = async () => (await tx<{ none: boolean }[]>`select not exists (select 1 from users) as none`)[0].none
+  // The lock is only taken while the install has no account, so later sign-ups never wait on each other.
+  if (!isAdmin && env().FIRST_ACCOUNT_ADMIN !== 'false' && (await noUsers())) {
+    await tx`select pg_advisory_xact_lock(hashtext('first-account-admin'))`
+    isAdmin = await noUsers()
+  }
+  return insert(isAdmin, initialLimits(isAdmin))
+}
+
 /** Creates a 'legacy' (local) user. Throws AccountError('email_taken') when the e-mail is in use. */
 export async function createLocalUser(input: NewLocalUser): Promise<User> {
   const email = normaliseEmail(input.email)
-  const isAdmin = isAdminEmail(email)
-  const limits = initialLimits(isAdmin)
   const passwordHash = await hashPassword(input.password)
-  const [row] = await db()<{ id: number }[]>`
-    insert into users (email, first_name, last_name, password_hash, user_type, is_admin, max_projects, max_analyses)
-    values (${email}, ${input.firstName || null}, ${input.lastName || null}, ${passwordHash}, 'legacy',
-            ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})
-    on conflict (email) do nothing
-    returning id`
+  const row = await db().begin((tx) =>
+    insertNewUser(tx, email, async (isAdmin, limits) => {
+      const [inserted] = await tx<{ id: number }[]>`
+        insert into users (email, first_name, last_name, password_hash, user_type, is_admin, max_projects, max_analyses)
+        values (${email}, ${input.firstName || null}, ${input.lastName || null}, ${passwordHash}, 'legacy',
+                ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})
+        on conflict (email) do nothing
+        returning id`
+      return inserted
+    }),
+  )
   if (!row) throw new AccountError('email_taken', AUTH_MESSAGES.emailTaken)
   return loadUser(row.id)
 }
 
-// Throttle: after MAX_FAILURES wrong passwords for one e-mail within the window, further attempts
-// are refused with 429 (without checking the password) until the window after the last failure ends.
-export const LOGIN_MAX_FAILURES = 5
-export const LOGIN_WINDOW_MINUTES = 15
+// Throttle. Failures are counted per client address and per client address + e-mail, never per
+// e-mail alone, so nobody can lock another person out from elsewhere. After the free failures each
+// further one doubles the wait before the next attempt (30 s, 1 min, 2 min, ... at most 15 min);
+// attempts during the wait are refused with 429 without checking the password. A success clears the
+// address + e-mail count; counts are forgotten a day after their last failure.
+export const LOGIN_THROTTLE = {
+  freeFailuresPerPair: 5,
+  freeFailuresPerAddress: 20,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterHours: 24,
+} as const
 
-const attemptKey = (email: string) => `login:${normaliseEmail(email)}`
+const pairKey = (address: string, email: string) => `login:pair:${address}:${normaliseEmail(email)}`
+const addressKey = (address: string) => `login:address:${address}`
+
+/** Seconds to wait after the last failure, for `failures` failures of which `free` cost nothing. */
+export function loginDelaySeconds(failures: number, free: number): number {
+  if (failures < free) return 0
+  const t = LOGIN_THROTTLE
+  return Math.min(t.maxDelaySeconds, t.baseDelaySeconds * 2 ** Math.min(20, failures - free))
+}
 
 export type LoginResult =
   | { ok: true; user: User }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
 
-/** Seconds until this e-mail may try again, or 0 when it is not throttled. */
-export async function loginRetryAfter(email: string): Promise<number> {
-  const [row] = await db()<{ seconds: number }[]>`
-    select ceil(extract(epoch from (last_failure_at + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now())))::int as seconds
+/** Seconds until this address may try this e-mail again, or 0. */
+export async function loginRetryAfter(address: string, email: string): Promise<number> {
+  const rows = await db()<{ key: string; failures: number; since: number }[]>`
+    select key, failures, extract(epoch from (now() - last_failure_at))::float8 as since
     from login_attempts
-    where key = ${attemptKey(email)} and failures >= ${LOGIN_MAX_FAILURES}
-      and last_failure_at > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`
-  return row ? Math.max(1, row.seconds) : 0
+    where key in (${pairKey(address, email)}, ${addressKey(address)})
+      and last_failure_at > now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours})`
+  let wait = 0
+  for (const row of rows) {
+    const free = row.key.startsWith('login:pair:') ? LOGIN_THROTTLE.freeFailuresPerPair : LOGIN_THROTTLE.freeFailuresPerAddress
+    wait = Math.max(wait, loginDelaySeconds(row.failures, free) - row.since)
+  }
+  return wait > 0 ? Math.max(1, Math.ceil(wait)) : 0
 }
 
-async function recordFailure(email: string) {
-  await db()`
-    insert into login_attempts (key, failures, last_failure_at) values (${attemptKey(email)}, 1, now())
-    on conflict (key) do update set
-      failures = case
-        when login_attempts.last_failure_at < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1
-        else login_attempts.failures + 1 end,
-      last_failure_at = now()`
-  // Guesses at unknown e-mails leave rows behind; now and then drop the ones long past their window.
-  if (Math.random() < 0.01) await db()`delete from login_attempts where last_failure_at < now() - interval '1 day'`
+async function recordFailure(address: string, email: string) {
+  for (const key of [pairKey(address, email), addressKey(address)]) {
+    await db()`
+      insert into login_attempts (key, failures, last_failure_at) values (${key}, 1, now())
+      on conflict (key) do update set
+        failures = case
+          when login_attempts.last_failure_at < now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours}) then 1
+          else login_attempts.failures + 1 end,
+        last_failure_at = now()`
+  }
+  // Guesses at unknown e-mails leave rows behind; now and then drop the ones long forgotten.
+  if (Math.random() < 0.01) await db()`delete from login_attempts where last_failure_at < now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours})`
 }
 
-async function clearFailures(email: string) {
-  await db()`delete from login_attempts where key = ${attemptKey(email)}`
+async function clearFailures(address: string, email: string) {
+  await db()`delete from login_attempts where key = ${pairKey(address, email)}`
 }
 
 /**
- * Checks an e-mail and password. Unknown e-mail, Entra-only account and wrong password all give
- * reason 'invalid' after the same amount of work, so the answer never tells which it was.
+ * Checks an e-mail and password from a client address. Unknown e-mail, Entra-only account and wrong
+ * password all give reason 'invalid' after the same amount of work, so the answer never tells which.
  */
-export async function verifyLocalLogin(emailInput: string, password: string): Promise<LoginResult> {
+export async function verifyLocalLogin(emailInput: string, password: string, address: string): Promise<LoginResult> {
   const email = normaliseEmail(emailInput)
-  const retryAfterSeconds = await loginRetryAfter(email)
+  const retryAfterSeconds = await loginRetryAfter(address, email)
   if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds }
 
   const [row] = await db()<{ id: number; password_hash: string | null }[]>`
@@ -163,10 +239,11 @@ export async function verifyLocalLogin(emailInput: string, password: string): Pr
     ? await verifyPassword(password, row.password_hash)
     : (await verifyPassword(password, await getDummyHash()), false)
   if (!row || !valid) {
-    await recordFailure(email)
+    await recordFailure(address, email)
     return { ok: false, reason: 'invalid' }
   }
-  await clearFailures(email)
+  await clearFailures(address, email)
+  if (needsRehash(row.password_hash!)) await db()`update users set password_hash = ${await hashPassword(password)} where id = ${row.id}`
   await promoteIfAdmin(row.id, email)
   return { ok: true, user: await loadUser(row.id) }
 }
@@ -237,12 +314,13 @@ export async function findOrCreateEntraUser(claims: EntraClaims): Promise<User> 
         return { id: byEmail.id, email }
       }
 
-      const isAdmin = isAdminEmail(email)
-      const limits = initialLimits(isAdmin)
-      const [created] = await tx<{ id: number }[]>`
-        insert into users (email, first_name, last_name, azure_oid, user_type, is_admin, max_projects, max_analyses)
-        values (${email}, ${firstName}, ${lastName}, ${oid}, 'azure_unlinked', ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})
-        returning id`
+      const created = (await insertNewUser(tx, email, async (isAdmin, limits) => {
+        const [inserted] = await tx<{ id: number }[]>`
+          insert into users (email, first_name, last_name, azure_oid, user_type, is_admin, max_projects, max_analyses)
+          values (${email}, ${firstName}, ${lastName}, ${oid}, 'azure_unlinked', ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})
+          returning id`
+        return inserted
+      }))!
       return { id: created.id, email }
     })
 

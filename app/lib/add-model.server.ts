@@ -1,19 +1,30 @@
-import { json } from '@remix-run/node'
+import { json, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { requireUser } from './auth.server'
-import { parseBody, requireMethod } from './http.server'
+import { notFound, parseBody, requireMethod } from './http.server'
 import { startAddModel } from './analyses.server'
+import { clientAddressOf } from './load-context'
+import { requireModelBudget } from './model-budget.server'
+import { id } from '../domain/validation'
+import { modelByAddPath } from '../domain/models'
 
 const schema = z.object({
-  analysisId: z.coerce.number({ invalid_type_error: 'analysisId is required' }).int().positive('analysisId is required'),
-  projectId: z.coerce.number().int().positive().optional(),
+  analysisId: id('analysisId'),
+  projectId: id('projectId').nullish(),
 })
 
-/** Shared action of the add-model routes (§7): starts a workflow that asks one model every query of the analysis. */
-export async function addModelAction(request: Request, modelId: number) {
+/**
+ * The action of every add-model URL (§7): starts a workflow that asks one model every query of the analysis.
+ * The URL names the model (the catalogue's addKey / addAnalysisKey).
+ */
+export async function addModelAction(request: Request, context: AppLoadContext) {
+  const model = modelByAddPath(new URL(request.url).pathname)
+  if (!model) notFound('Not found')
+  const modelId = model.id
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const body = await parseBody(request, schema)
+  await requireModelBudget(user, clientAddressOf(context))
   const run = await startAddModel(user, body.analysisId, modelId)
   return json({ success: true, ...run, message: `${run.model} analysis started` }, { status: 202 })
 }

@@ -3,16 +3,24 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import { db } from './db.server'
 import { limitsOf, type User } from './auth.server'
 import { badRequest, conflict, forbidden, notFound } from './http.server'
-import { getProject, type Project } from './projects.server'
-import { temporal, taskQueue, workflowState } from './temporal.server'
+import { getProject, projectAllows, type Project } from './projects.server'
+import { forgetWorkflow, READ_TTL_MS, readWorkflow, startAnalysisWorkflow, temporal, workflowState } from './temporal.server'
+import { sharedReads } from './shared-reads'
 import { loadProviderConfigs } from './models.server'
 import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
 import { STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
-import { analysisWorkflowId, getProgressQuery, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from '../../workflows/shared'
-import { computeResults, reparseAnswers, brandsOf, type AnalysisSnapshot } from '../../activities/results'
+import { sourceSearchAfterAnalysis } from '../domain/sources/types'
+import type { RunLabels } from '../../workflows/search-attributes'
+import { analysisWorkflowId, initialModelStatus, initialProgress as initialRunProgress, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from '../../workflows/shared'
+import { computeResults, reparseAnswers, storeResults, type AnalysisSnapshot } from '../../db/results'
+import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today, type AnalysisStatus } from '../domain/analyses'
+import { lockUser } from '../../db/locks'
+import { admitAnalysis, AnalysisRefused } from '../../db/analysis-admission'
 
-export type AnalysisStatus = 'pending' | 'in_progress' | 'processing' | 'completed' | 'failed' | 'cancelled'
-export const ACTIVE_STATUSES: AnalysisStatus[] = ['pending', 'in_progress', 'processing']
+export { ACTIVE_STATUSES, isActiveStatus, type AnalysisStatus } from '../domain/analyses'
+
+/** The active statuses as an SQL list: `status in ${ACTIVE}`. */
+const ACTIVE = [...ACTIVE_STATUSES]
 
 export interface AnalysisRow {
   id: number
@@ -62,26 +70,11 @@ export async function getAnalysis(user: User, id: number, need: 'read' | 'write'
 
 // ---------------------------------------------------------------- starting
 
-function emptyModelStatus(ids: number[], total: number): Record<string, ModelProgress> {
-  return Object.fromEntries(
-    ids.map((id) => [String(id), { name: modelById(id)?.name ?? String(id), status: 'waiting', completed: 0, total, failed: 0, startTime: null, completedTime: null, currentQuery: null, error: null }]),
-  )
-}
+const named = (ids: number[]) => ids.map((id) => ({ modelId: id, name: modelById(id)?.name ?? String(id) }))
 
-function initialProgress(ids: number[], queries: number, samples: number, phase = 'Starting'): ProgressDetails {
-  const total = ids.length * queries * samples
-  return {
-    progressBars: { calls: { label: 'AI model calls', current: 0, total }, saving: { label: 'Answers saved', current: 0, total } },
-    modelStatus: emptyModelStatus(ids, queries * samples),
-    phase,
-    message: 'Waiting for the analysis worker to pick up the run...',
-    currentModel: null,
-    progressPercent: 0,
-    queriesCompleted: 0,
-    queriesTotal: total,
-    estimatedTimeRemaining: null,
-    isComplete: false,
-  }
+/** What a run shows until the worker picks it up. */
+function initialProgress(ids: number[], queries: number, samples: number): ProgressDetails {
+  return initialRunProgress(named(ids), queries, samples, { phase: 'Starting', message: 'Waiting for the analysis worker to pick up the run...' })
 }
 
 function plan(modelIds: number[]): AnalysisWorkflowInput['models'] {
@@ -92,41 +85,63 @@ function plan(modelIds: number[]): AnalysisWorkflowInput['models'] {
   })
 }
 
-async function startRun(analysis: AnalysisRow, kind: AnalysisWorkflowInput['kind'], modelIds: number[]) {
-  const sql = db()
-  const [run] = await sql<{ id: number }[]>`
-    insert into model_runs (analysis_id, kind, model_ids, workflow_id, progress)
-    values (${analysis.id}, ${kind}, ${modelIds}, ${'pending-' + analysis.id + '-' + Date.now() + '-' + Math.random()},
-      ${sql.json(initialProgress(modelIds, analysis.queries.length, analysis.samples_per_query) as any)})
-    returning id`
-  // A restarted analysis gets a new workflow id; the first run keeps the plain `analysis-<id>`.
-  const [{ earlier }] = await sql<{ earlier: number }[]>`select count(*)::int as earlier from model_runs where analysis_id = ${analysis.id} and kind = ${kind} and id <> ${run.id}`
-  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? (earlier > 0 ? `-restart-${run.id}` : '') : `-${run.id}`)
-  await sql`update model_runs set workflow_id = ${workflowId} where id = ${run.id}`
-  if (kind === 'analysis') await sql`update analyses set workflow_id = ${workflowId} where id = ${analysis.id}`
+type Tx = postgres.TransactionSql<any>
+
+interface PlannedRun {
+  runId: number
+  workflowId: string
+  input: AnalysisWorkflowInput
+  labels: RunLabels
+  summary: string
+}
+
+/**
+ * Inserts the run row with its final workflow id, inside the caller's transaction (which holds the user lock):
+ * the first analysis run keeps the plain `analysis-<id>`, a restart or an add-model run gets its run id appended.
+ */
+async function insertRun(tx: Tx, analysis: AnalysisRow, kind: AnalysisWorkflowInput['kind'], modelIds: number[], userEmail: string): Promise<PlannedRun> {
+  const [{ id: runId, earlier }] = await tx<{ id: number; earlier: number }[]>`
+    select nextval(pg_get_serial_sequence('model_runs', 'id'))::int as id,
+      (select count(*)::int from model_runs where analysis_id = ${analysis.id} and kind = ${kind}) as earlier`
+  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? (earlier > 0 ? `-restart-${runId}` : '') : `-${runId}`)
+  await tx`
+    insert into model_runs (id, analysis_id, kind, model_ids, workflow_id, progress)
+    values (${runId}, ${analysis.id}, ${kind}, ${modelIds}, ${workflowId},
+      ${tx.json(initialProgress(modelIds, analysis.queries.length, analysis.samples_per_query) as any)})`
+  if (kind === 'analysis') await tx`update analyses set workflow_id = ${workflowId} where id = ${analysis.id}`
   const input: AnalysisWorkflowInput = {
     analysisId: analysis.id,
-    runId: run.id,
+    runId,
     kind,
     models: plan(modelIds),
     queries: analysis.queries.map((q) => ({ index: q.index, query: q.query })),
     samples: analysis.samples_per_query,
+    // Light Mode has no Source Insights (§1): no search after it.
+    sourceSearch: sourceSearchAfterAnalysis() && !analysis.is_light_mode,
   }
+  const brand = analysis.brands.brand.name
+  const what =
+    kind === 'analysis'
+      ? `Analysis ${analysis.id}${earlier > 0 ? ' (restart)' : ''}: ${modelIds.length} model${modelIds.length === 1 ? '' : 's'} × ${analysis.queries.length} queries`
+      : `${kind === 'refresh' ? 'Refresh' : 'Add'} ${modelIds.map((id) => modelById(id)?.name ?? id).join(', ')} on analysis ${analysis.id}`
+  return { runId, workflowId, input, labels: { projectId: analysis.project_id, userEmail, brand, runKind: kind }, summary: `${what} · ${brand} · project ${analysis.project_id} · ${userEmail}` }
+}
+
+/** Starts the run's workflow once its rows are committed; if Temporal refuses, the run (and a first analysis run) is marked failed. */
+async function launchRun(run: PlannedRun) {
+  const { analysisId, kind } = run.input
   try {
-    const client = await temporal()
-    await client.workflow.start('analysisWorkflow', { taskQueue: taskQueue(), workflowId, args: [input] })
+    await startAnalysisWorkflow(run.input, run)
   } catch (err) {
     const message = err instanceof WorkflowExecutionAlreadyStartedError ? 'This analysis is already running' : 'The analysis service (Temporal) is not reachable. Try again in a minute.'
-    await sql`update model_runs set status = 'failed', error = ${message}, completed_at = now() where id = ${run.id}`
-    if (kind === 'analysis') await sql`update analyses set status = 'failed', error = ${message}, updated_at = now() where id = ${analysis.id}`
+    await db().begin(async (tx) => {
+      await tx`update model_runs set status = 'failed', error = ${message}, completed_at = now() where id = ${run.runId}`
+      if (kind === 'analysis') await tx`update analyses set status = 'failed', error = ${message}, updated_at = now() where id = ${analysisId}`
+    })
     if (err instanceof WorkflowExecutionAlreadyStartedError) conflict(message)
     throw new Response(JSON.stringify({ error: message, message }), { status: 503, headers: { 'content-type': 'application/json' } })
   }
-  return { runId: run.id, workflowId }
-}
-
-function today() {
-  return new Date().toISOString().slice(0, 10)
+  return { runId: run.runId, workflowId: run.workflowId }
 }
 
 /** Whether the project may start an analysis today: one per project per day (failed or cancelled ones may be restarted). */
@@ -146,72 +161,84 @@ export async function canAnalyseToday(user: User, projectId: number) {
 /** POST /api/projects/{id}/analyse-today (and analyze-today to restart a failed or cancelled run of today). */
 export async function startAnalysis(user: User, projectId: number): Promise<AnalysisRow> {
   const project = await getProject(user, projectId, 'write')
-  if (!user.isActive) forbidden('Account paused - contact admin')
-  if (project.queries.length === 0) badRequest('Add at least one query before starting an analysis')
-  if (project.competitors.length === 0) badRequest('Add at least one competitor before starting an analysis')
   const sql = db()
   const isLight = user.tier === 'light' || project.isLightMode
   const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]
   const queries = project.queriesWithAudience.slice(0, isLight ? 20 : 40).map((q, index) => ({ index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audienceContext: q.audienceContext ?? null }))
   const brands = { brand: { ...project.brandDetails, name: project.brandDomain }, competitors: project.competitorDetails }
 
-  // Checks and insert under one per-user lock, so two clicks at once cannot pass the daily limit or the quota.
-  const { analysis, restarted } = await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(4242, ${user.id})`
-    const [active] = await tx<{ n: number }[]>`
-      select count(*)::int as n from analyses where project_id = ${projectId} and date = ${today()} and status not in ('failed', 'cancelled')`
-    if (active.n > 0) forbidden('Daily limit reached for this project')
-    // A failed or cancelled run of today is restarted in place: answers already stored are kept.
-    const [restartable] = await tx<AnalysisRow[]>`
-      select * from analyses where project_id = ${projectId} and date = ${today()} and status in ('failed', 'cancelled')
-      order by created_at desc limit 1`
-    if (restartable) {
+  // Checks (db/analysis-admission.ts, the same rule as the daily scheduled run), the analysis row and its run row in one
+  // transaction under the per-user lock, so two clicks at once cannot pass the daily limit or the quota; the workflow
+  // starts once they are committed.
+  const { analysis, run } = await sql.begin(async (tx) => {
+    await lockUser(tx, user.id)
+    let admitted: { restartable: number | null }
+    try {
+      admitted = await admitAnalysis(tx, {
+        userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
+        queryCount: project.queries.length, competitorCount: project.competitors.length, day: today(),
+      })
+    } catch (err) {
+      if (!(err instanceof AnalysisRefused)) throw err
+      if (err.status === 400) badRequest(err.message)
+      if (err.status === 409) conflict(err.message)
+      forbidden(err.message)
+    }
+    // A failed or cancelled run of today is restarted in place: answers already stored are kept, failed ones asked again.
+    if (admitted.restartable !== null) {
+      const [restartable] = await tx<AnalysisRow[]>`select * from analyses where id = ${admitted.restartable}`
       const [row] = await tx<AnalysisRow[]>`
         update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now(),
           progress = ${tx.json(initialProgress(restartable.model_ids, restartable.queries.length, restartable.samples_per_query) as any)}
         where id = ${restartable.id} returning *`
-      return { analysis: row, restarted: true }
+      return { analysis: row, run: await insertRun(tx, row, 'analysis', row.model_ids, user.email) }
     }
-    const [{ n: used }] = await tx<{ n: number }[]>`
-      select count(*)::int as n from analyses a join projects p on p.id = a.project_id where p.user_id = ${user.id}`
-    const remaining = user.isAdmin || user.maxAnalyses === null ? null : Math.max(0, user.maxAnalyses - used)
-    if (remaining !== null && remaining <= 0) forbidden(`Analysis limit reached (${remaining} remaining)`)
     await tx`update users set total_analyses_run = total_analyses_run + 1 where id = ${user.id}`
     const [row] = await tx<AnalysisRow[]>`
       insert into analyses (project_id, user_id, status, date, is_light_mode, model_ids, samples_per_query, queries, brands, progress)
       values (${projectId}, ${user.id}, 'pending', ${today()}, ${isLight}, ${modelIds}, ${project.samplesPerQuery},
         ${tx.json(queries as any)}, ${tx.json(brands as any)}, ${tx.json(initialProgress(modelIds, queries.length, project.samplesPerQuery) as any)})
       returning *`
-    return { analysis: row, restarted: false }
+    return { analysis: row, run: await insertRun(tx, row, 'analysis', modelIds, user.email) }
   })
-  await startRun(analysis, 'analysis', restarted ? analysis.model_ids : modelIds)
-  return analysis
+  await launchRun(run)
+  return { ...analysis, workflow_id: run.workflowId }
 }
 
-/** An add-model (or refresh) run of one model on an existing analysis. */
+/**
+ * An add-model (or refresh) run of one model on an existing analysis. The checks and writes are one transaction
+ * under the per-user lock that starting an analysis takes, so two clicks start one run.
+ */
 export async function startAddModel(user: User, analysisId: number, modelId: number, kind: 'add-model' | 'refresh' = 'add-model') {
   const { analysis } = await getAnalysis(user, analysisId, 'write')
   const model = modelById(modelId)
   if (!model) badRequest(`Unknown model ${modelId}`)
   if (!user.isActive) forbidden('Account paused - contact admin')
   if (analysis.is_light_mode && !LIGHT_MODE_MODEL_IDS.includes(modelId as ModelId)) forbidden('Only ChatGPT 5 runs in Light Mode')
-  if (ACTIVE_STATUSES.includes(analysis.status)) conflict('Wait for the analysis to finish before adding a model')
-  const sql = db()
-  const [running] = await sql<{ n: number }[]>`select count(*)::int as n from model_runs where analysis_id = ${analysisId} and status = 'running' and ${modelId} = any(model_ids)`
-  if (running.n > 0) conflict(`${model.name} analysis is already running for this analysis`)
-  if (kind === 'add-model') {
-    const [existing] = await sql<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id = ${analysisId} and model_id = ${modelId} and ok`
-    if (existing.n > 0) badRequest(`${model.name} analysis already exists for this analysis`)
-    await sql`delete from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
-  } else {
-    await sql`delete from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
-  }
-  if (!analysis.model_ids.includes(modelId)) await sql`update analyses set model_ids = array_append(model_ids, ${modelId}) where id = ${analysisId}`
-  const run = await startRun({ ...analysis, model_ids: [...new Set([...analysis.model_ids, modelId])] }, kind, [modelId])
-  return { ...run, analysisId, modelId, model: model.name }
+  const run = await db().begin(async (tx) => {
+    await lockUser(tx, user.id)
+    const [fresh] = await tx<AnalysisRow[]>`select * from analyses where id = ${analysisId}`
+    if (!fresh) notFound('Analysis not found')
+    if (isActiveStatus(fresh.status)) conflict('Wait for the analysis to finish before adding a model')
+    const [running] = await tx<{ n: number }[]>`select count(*)::int as n from model_runs where analysis_id = ${analysisId} and status = 'running' and ${modelId} = any(model_ids)`
+    if (running.n > 0) conflict(`${model.name} analysis is already running for this analysis`)
+    if (kind === 'add-model') {
+      const [existing] = await tx<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id = ${analysisId} and model_id = ${modelId} and ok`
+      if (existing.n > 0) badRequest(`${model.name} analysis already exists for this analysis`)
+    }
+    await tx`delete from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
+    const [row] = await tx<AnalysisRow[]>`
+      update analyses set model_ids = case when ${modelId} = any(model_ids) then model_ids else array_append(model_ids, ${modelId}) end
+      where id = ${analysisId} returning *`
+    return insertRun(tx, row, kind, [modelId], user.email)
+  })
+  return { ...(await launchRun(run)), analysisId, modelId, model: model.name }
 }
 
 // ---------------------------------------------------------------- progress and reconciliation
+
+/** How long a recorded run may have no workflow in Temporal before it counts as gone (NOT_FOUND). */
+const NOT_STARTED_GRACE_MS = 60_000
 
 const TEMPORAL_END_STATES: Record<string, { status: 'cancelled' | 'failed'; message: string }> = {
   CANCELLED: { status: 'cancelled', message: 'The analysis was cancelled.' },
@@ -222,8 +249,8 @@ const TEMPORAL_END_STATES: Record<string, { status: 'cancelled' | 'failed'; mess
 }
 
 /** Model rows counted from the stored answers: the truth once a workflow has stopped without saying so. */
-async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: ProgressDetails | null): Promise<Record<string, ModelProgress>> {
-  const counts = await db()<{ model_id: number; n: number; failed: number }[]>`
+async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: ProgressDetails | null, sql: postgres.Sql<any> | Tx = db()): Promise<Record<string, ModelProgress>> {
+  const counts = await sql<{ model_id: number; n: number; failed: number }[]>`
     select model_id, count(*)::int as n, count(*) filter (where not ok)::int as failed
     from api_responses where analysis_id = ${analysis.id} group by model_id`
   const total = analysis.queries.length * analysis.samples_per_query
@@ -232,7 +259,7 @@ async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: 
       const c = counts.find((x) => x.model_id === id)
       const before = prior?.modelStatus?.[String(id)]
       const done = c?.n ?? 0
-      return [String(id), { ...(before ?? emptyModelStatus([id], total)[String(id)]), completed: done, failed: c?.failed ?? 0, total, currentQuery: null, status: done >= total && (c?.failed ?? 0) < total ? 'completed' : 'failed' } satisfies ModelProgress]
+      return [String(id), { ...(before ?? initialModelStatus(named([id]), total)[String(id)]), completed: done, failed: c?.failed ?? 0, total, currentQuery: null, status: done >= total && (c?.failed ?? 0) < total ? 'completed' : 'failed' } satisfies ModelProgress]
     }),
   )
 }
@@ -240,21 +267,26 @@ async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: 
 /**
  * Brings the database in line with Temporal for runs that the database still thinks are running:
  * a workflow cancelled, terminated or reset from the Temporal UI shows here as it is there.
+ * Reads are shared (readWorkflow): the progress answer of the same request reuses them.
  */
-async function reconcile(analysis: AnalysisRow): Promise<AnalysisRow> {
+async function reconcile(analysis: AnalysisRow, running?: RunRow[]): Promise<AnalysisRow> {
   const sql = db()
-  const runs = await sql<RunRow[]>`select * from model_runs where analysis_id = ${analysis.id} and status = 'running'`
+  const runs = running ?? (await sql<RunRow[]>`select * from model_runs where analysis_id = ${analysis.id} and status = 'running'`)
+  const reads = await Promise.all(runs.map((run) => readWorkflow(run.workflow_id)))
   let changed = false
-  for (const run of runs) {
-    const state = await workflowState(run.workflow_id)
-    if (state === 'RUNNING' || state === 'UNKNOWN' || state === 'COMPLETED' || state === 'CONTINUED_AS_NEW') continue
-    const end = TEMPORAL_END_STATES[state]
+  for (const [i, run] of runs.entries()) {
+    const end = TEMPORAL_END_STATES[reads[i].state]
     if (!end) continue
-    const modelStatus = await countedModelStatus(analysis, run.model_ids, run.progress)
-    const progress: ProgressDetails = { ...(run.progress ?? initialProgress(run.model_ids, analysis.queries.length, analysis.samples_per_query)), modelStatus, phase: end.status === 'cancelled' ? 'Cancelled' : 'Failed', message: end.message, currentModel: null, isComplete: false, estimatedTimeRemaining: null }
-    const updated = await sql`update model_runs set status = ${end.status}, error = ${end.message}, progress = ${sql.json(progress as any)}, completed_at = now() where id = ${run.id} and status = 'running' returning id`
-    if (updated.length && run.kind === 'analysis')
-      await sql`update analyses set status = ${end.status}, error = ${end.message}, progress = ${sql.json(progress as any)}, updated_at = now() where id = ${analysis.id} and status in ('pending', 'in_progress', 'processing')`
+    // A run whose workflow is not started yet (a daily run's analysis is recorded, then started as a child a moment
+    // later) is not 'gone' until it has had time to start.
+    if (reads[i].state === 'NOT_FOUND' && Date.now() - run.created_at.getTime() < NOT_STARTED_GRACE_MS) continue
+    await sql.begin(async (tx) => {
+      const modelStatus = await countedModelStatus(analysis, run.model_ids, run.progress, tx)
+      const progress: ProgressDetails = { ...(run.progress ?? initialProgress(run.model_ids, analysis.queries.length, analysis.samples_per_query)), modelStatus, phase: end.status === 'cancelled' ? 'Cancelled' : 'Failed', message: end.message, currentModel: null, isComplete: false, estimatedTimeRemaining: null }
+      const updated = await tx`update model_runs set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, completed_at = now() where id = ${run.id} and status = 'running' returning id`
+      if (updated.length && run.kind === 'analysis')
+        await tx`update analyses set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, updated_at = now() where id = ${analysis.id} and status in ${tx(ACTIVE)}`
+    })
     changed = true
   }
   if (!changed) return analysis
@@ -262,18 +294,61 @@ async function reconcile(analysis: AnalysisRow): Promise<AnalysisRow> {
   return fresh
 }
 
-/** Live progress through the workflow query while a run is going; the stored snapshot once it has ended. */
-export async function progressOf(analysis: AnalysisRow): Promise<ProgressDetails> {
-  const sql = db()
-  const runs = await sql<RunRow[]>`select * from model_runs where analysis_id = ${analysis.id} order by created_at`
+/** Answers stored so far by a run, per model: `done` counts good answers and the failures this run stored. */
+type StoredCounts = Record<string, { done: number; failed: number }>
+
+const storedCounts = sharedReads(
+  async (key: string): Promise<StoredCounts> => {
+    const [analysisId, runId] = key.split(':').map(Number)
+    const rows = await db()<{ model_id: number; done: number; failed: number }[]>`
+      select r.model_id, count(*) filter (where r.ok or r.created_at >= m.created_at)::int as done,
+        count(*) filter (where not r.ok and r.created_at >= m.created_at)::int as failed
+      from api_responses r join model_runs m on m.id = ${runId}
+      where r.analysis_id = ${analysisId} and r.model_id = any(m.model_ids) group by r.model_id`
+    return Object.fromEntries(rows.map((r) => [String(r.model_id), { done: r.done, failed: r.failed }]))
+  },
+  { ttlMs: READ_TTL_MS },
+)
+
+/**
+ * The workflow counts a batch of answers when the batch returns; the rows are stored one by one as they arrive.
+ * Counting the stored rows keeps the progress exact between batches (never below what the workflow knows).
+ */
+function withStoredCounts(live: ProgressDetails, counts: StoredCounts): ProgressDetails {
+  const modelStatus = Object.fromEntries(
+    Object.entries(live.modelStatus).map(([id, m]) => {
+      const c = counts[id]
+      if (!c || m.status !== 'processing') return [id, m]
+      return [id, { ...m, completed: Math.min(m.total, Math.max(m.completed, c.done)), failed: Math.max(m.failed, c.failed) }]
+    }),
+  )
+  const done = Object.values(modelStatus).reduce((n, m) => n + m.completed, 0)
+  const total = live.queriesTotal
+  return {
+    ...live,
+    modelStatus,
+    progressBars: {
+      calls: { ...live.progressBars.calls, current: Math.max(live.progressBars.calls.current, done) },
+      saving: { ...live.progressBars.saving, current: Math.max(live.progressBars.saving.current, done) },
+    },
+    queriesCompleted: Math.max(live.queriesCompleted, done),
+    progressPercent: live.isComplete ? 100 : total === 0 ? 0 : Math.max(live.progressPercent, Math.min(99, Math.round((done / total) * 100))),
+  }
+}
+
+/** Live progress through the (shared) workflow read while a run is going; the stored snapshot once it has ended. */
+export async function progressOf(analysis: AnalysisRow, allRuns?: RunRow[]): Promise<ProgressDetails> {
+  const runs = allRuns ?? (await db()<RunRow[]>`select * from model_runs where analysis_id = ${analysis.id} order by created_at`)
+  const running = runs.filter((r) => r.status === 'running')
+  const reads = await Promise.all(
+    running.map(async (run) => {
+      const read = await readWorkflow(run.workflow_id)
+      return read.progress ? withStoredCounts(read.progress, await storedCounts.get(`${analysis.id}:${run.id}`)) : run.progress
+    }),
+  )
   let base: ProgressDetails = analysis.progress ?? initialProgress(analysis.model_ids, analysis.queries.length, analysis.samples_per_query)
-  for (const run of runs.filter((r) => r.status === 'running')) {
-    let live: ProgressDetails | null = null
-    try {
-      live = await (await temporal()).workflow.getHandle(run.workflow_id).query(getProgressQuery)
-    } catch {
-      live = run.progress
-    }
+  for (const [i, run] of running.entries()) {
+    const live = reads[i]
     if (!live) continue
     if (run.kind === 'analysis') base = live
     else base = { ...base, modelStatus: { ...base.modelStatus, ...live.modelStatus }, phase: live.phase, message: live.message, currentModel: live.currentModel }
@@ -283,12 +358,22 @@ export async function progressOf(analysis: AnalysisRow): Promise<ProgressDetails
 
 // ---------------------------------------------------------------- listing and serialising
 
+/** The analysis the progress page follows: the one asked for, else the newest active one, else the newest (of the given projects). */
+export async function analysisToFollow(projectIds: number[], wanted: number | null): Promise<{ id: number; project_id: number } | null> {
+  if (projectIds.length === 0) return null
+  const sql = db()
+  const [row] = await sql<{ id: number; project_id: number }[]>`
+    select id, project_id from analyses where project_id in ${sql(projectIds)} ${wanted ? sql`and id = ${wanted}` : sql``}
+    order by (status in ${sql(ACTIVE)}) desc, created_at desc limit 1`
+  return row ?? null
+}
+
 export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | null, extra: Record<string, unknown> = {}) {
   return {
     id: a.id,
     projectId: a.project_id,
     status: a.status,
-    date: a.date instanceof Date ? a.date.toISOString().slice(0, 10) : a.date,
+    date: isoDay(a.date),
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
     completedAt: a.completed_at?.toISOString() ?? null,
@@ -304,21 +389,33 @@ export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | nu
 
 export async function listAnalyses(user: User, opts: { activeOnly?: boolean; projectId?: number } = {}) {
   const sql = db()
+  // One project the user may read (else 404), or every project whose analyses are in the user's own list (§6).
+  const scope = opts.projectId ? (await getProject(user, opts.projectId, 'read'), sql`a.project_id = ${opts.projectId}`) : projectAllows(sql, user, 'list')
   const rows = await sql<(AnalysisRow & { is_light_project: boolean; project_name: string; brand_domain: string; responses: number })[]>`
     select a.*, p.is_light_mode as is_light_project, p.name as project_name, p.brand_domain,
       (select count(*)::int from api_responses r where r.analysis_id = a.id) as responses
     from analyses a join projects p on p.id = a.project_id
-    left join project_shares s on s.project_id = p.id and s.user_id = ${user.id}
-    where (p.user_id = ${user.id} or s.user_id is not null or (${opts.projectId ?? null}::int is not null and (p.is_public or ${user.isAdmin})))
-      ${opts.projectId ? sql`and a.project_id = ${opts.projectId}` : sql``}
-      ${opts.activeOnly ? sql`and a.status in ('pending', 'in_progress', 'processing')` : sql``}
+    where ${scope}
+      ${opts.activeOnly ? sql`and a.status in ${sql(ACTIVE)}` : sql``}
     order by a.created_at desc
     limit 200`
+  // The runs of every active analysis in one query, then their Temporal reads all at once (shared, see readWorkflow).
+  const active = rows.filter((r) => isActiveStatus(r.status))
+  const runs = active.length ? await sql<RunRow[]>`select * from model_runs where analysis_id in ${sql(active.map((r) => r.id))} order by created_at` : []
+  const runsOf = (id: number) => runs.filter((r) => r.analysis_id === id)
+  const live = new Map(
+    await Promise.all(
+      active.map(async (row) => {
+        const a = await reconcile(row, runsOf(row.id).filter((r) => r.status === 'running'))
+        const progress = isActiveStatus(a.status) ? await progressOf(a, a === row ? runsOf(row.id) : undefined) : a.progress
+        return [row.id, { a, progress }] as const
+      }),
+    ),
+  )
   const out = []
   for (const row of rows) {
-    const a = opts.activeOnly || ACTIVE_STATUSES.includes(row.status) ? await reconcile(row) : row
-    if (opts.activeOnly && !ACTIVE_STATUSES.includes(a.status)) continue
-    const progress = ACTIVE_STATUSES.includes(a.status) ? await progressOf(a) : a.progress
+    const { a, progress } = live.get(row.id) ?? { a: row, progress: row.progress }
+    if (opts.activeOnly && !isActiveStatus(a.status)) continue
     out.push(
       serializeAnalysis(a, progress, {
         apiResponses: row.responses,
@@ -394,11 +491,14 @@ export async function cancelAnalysis(user: User, id: number) {
   const sql = db()
   const runs = await sql<RunRow[]>`select * from model_runs where analysis_id = ${id} and status = 'running'`
   const client = await temporal()
-  for (const run of runs) await client.workflow.getHandle(run.workflow_id).cancel().catch(() => {})
+  for (const run of runs) {
+    await client.workflow.getHandle(run.workflow_id).cancel().catch(() => {})
+    forgetWorkflow(run.workflow_id)
+  }
   // The workflow records its own end; wait briefly so the answer reflects it.
   for (let i = 0; i < 50; i++) {
     const fresh = (await getAnalysis(user, id)).analysis
-    if (!ACTIVE_STATUSES.includes(fresh.status) || runs.length === 0) return fresh
+    if (!isActiveStatus(fresh.status) || runs.length === 0) return fresh
     await new Promise((r) => setTimeout(r, 200))
   }
   return analysis
@@ -410,14 +510,17 @@ export async function deleteAnalysis(user: User, id: number) {
   const runs = await sql<RunRow[]>`select * from model_runs where analysis_id = ${id} and status = 'running'`
   if (runs.length) {
     const client = await temporal()
-    for (const run of runs) await client.workflow.getHandle(run.workflow_id).terminate('Analysis deleted by its owner').catch(() => {})
+    for (const run of runs) {
+      await client.workflow.getHandle(run.workflow_id).terminate('Analysis deleted by its owner').catch(() => {})
+      forgetWorkflow(run.workflow_id)
+    }
   }
   await sql`delete from analyses where id = ${id}`
 }
 
-async function recomputeResults(sql: postgres.Sql<any>, analysis: AnalysisRow) {
-  const results = await computeResults(sql, analysis.id, { queries: analysis.queries, brands: analysis.brands })
-  await sql`update analyses set results = ${sql.json(results as any)}, updated_at = now() where id = ${analysis.id}`
+async function recomputeResults(tx: Tx, analysis: AnalysisRow) {
+  const results = await computeResults(tx, analysis.id, { queries: analysis.queries, brands: analysis.brands })
+  await storeResults(tx, analysis.id, results)
   return results
 }
 
@@ -426,28 +529,33 @@ export async function manageModel(user: User, id: number, action: 'delete' | 're
   const { analysis } = await getAnalysis(user, id, 'write')
   const model = modelById(modelId)
   if (!model) badRequest(`Unknown model ${modelId}`)
-  const sql = db()
   if (action === 'delete') {
-    const deleted = await sql`delete from api_responses where analysis_id = ${id} and model_id = ${modelId} returning id`
-    await recomputeResults(sql, analysis)
-    return { ok: true, action, modelId, model: model.name, deleted: deleted.length, message: `${model.name} analysis data has been removed` }
+    // Under the per-user lock, like starting a run: the answers and the results change together.
+    const deleted = await db().begin(async (tx) => {
+      await lockUser(tx, user.id)
+      const rows = await tx`delete from api_responses where analysis_id = ${id} and model_id = ${modelId} returning id`
+      await recomputeResults(tx, analysis)
+      return rows.length
+    })
+    return { ok: true, action, modelId, model: model.name, deleted, message: `${model.name} analysis data has been removed` }
   }
-  const today = new Date().toISOString().slice(0, 10)
-  const analysisDate = analysis.date instanceof Date ? analysis.date.toISOString().slice(0, 10) : String(analysis.date)
-  if (analysisDate !== today) badRequest("Only today's analysis can be refreshed")
+  if (isoDay(analysis.date) !== today()) badRequest("Only today's analysis can be refreshed")
   const run = await startAddModel(user, id, modelId, 'refresh')
   return { ok: true, action, ...run, message: 'Model analysis has been updated for today' }
 }
 
-/** POST /api/analyses/{id}/rebuild-mentions: re-parse with the project's current brands and alternative names. */
+/** POST /api/analyses/{id}/rebuild-mentions: re-parse with the project's current brands and alternative names, in one transaction. */
 export async function rebuildMentions(user: User, id: number) {
   const { analysis, project } = await getAnalysis(user, id, 'write')
   const brands = { brand: { ...project.brandDetails, name: project.brandDomain }, competitors: project.competitorDetails }
-  const sql = db()
-  await sql`update analyses set brands = ${sql.json(brands as any)} where id = ${id}`
-  const updated = await reparseAnswers(sql, id, brandsOf(brands))
-  const results = await recomputeResults(sql, { ...analysis, brands })
-  return { success: true, updatedResponses: updated, brands: Object.keys(results.brands ?? {}).length }
+  const { updated, results } = await db().begin(async (tx) => {
+    // The row lock orders two rebuilds of one analysis: each re-parses and aggregates with the brands it wrote.
+    await tx`select id from analyses where id = ${id} for update`
+    await tx`update analyses set brands = ${tx.json(brands as any)} where id = ${id}`
+    const updated = await reparseAnswers(tx, id, brandList(brands), project.language)
+    return { updated, results: await recomputeResults(tx, { ...analysis, brands }) }
+  })
+  return { success: true, updatedResponses: updated, brands: results.brands.length }
 }
 
 /** Analyses with no progress for 10 minutes whose workflow is gone are marked failed (stuck). */
@@ -455,39 +563,60 @@ export async function cleanupStuck(user: User) {
   const sql = db()
   const rows = await sql<AnalysisRow[]>`
     select a.* from analyses a join projects p on p.id = a.project_id
-    where a.status in ('pending', 'in_progress', 'processing') and a.last_progress_at < now() - ${STUCK_AFTER_MS / 1000} * interval '1 second'
+    where a.status in ${sql(ACTIVE)} and a.last_progress_at < now() - ${STUCK_AFTER_MS / 1000} * interval '1 second'
       and (p.user_id = ${user.id} or ${user.isAdmin})`
   let cleaned = 0
   for (const row of rows) {
     const fresh = await reconcile(row)
-    if (!ACTIVE_STATUSES.includes(fresh.status)) {
+    if (!isActiveStatus(fresh.status)) {
       cleaned++
       continue
     }
     const state = row.workflow_id ? await workflowState(row.workflow_id) : 'NOT_FOUND'
     if (state === 'RUNNING') continue
-    await sql`update analyses set status = 'failed', error = 'The analysis made no progress for 10 minutes and was stopped.', updated_at = now() where id = ${row.id}`
-    await sql`update model_runs set status = 'failed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
+    await sql.begin(async (tx) => {
+      await tx`update analyses set status = 'failed', error = 'The analysis made no progress for 10 minutes and was stopped.', updated_at = now() where id = ${row.id}`
+      await tx`update model_runs set status = 'failed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
+    })
     cleaned++
   }
   return { cleaned }
 }
 
-/** Admin: analyses still active after 24 hours are completed with the answers they have. */
+/**
+ * Admin: analyses still active after 24 hours are completed with the answers they have. Each is completed in one
+ * transaction that holds its row, so two simultaneous requests complete it once; its workflows are terminated after
+ * (their late writes are no-ops once the run row is no longer 'running').
+ */
 export async function completeStale() {
   const sql = db()
-  const rows = await sql<AnalysisRow[]>`
-    select * from analyses where status in ('pending', 'in_progress', 'processing') and created_at < now() - ${STALE_AFTER_MS / 1000} * interval '1 second'`
-  const client = await temporal().catch(() => null)
-  for (const row of rows) {
-    const runs = await sql<RunRow[]>`select * from model_runs where analysis_id = ${row.id} and status = 'running'`
-    for (const run of runs) await client?.workflow.getHandle(run.workflow_id).terminate('Completed as stale by an administrator').catch(() => {})
-    await sql`update model_runs set status = 'completed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
-    const modelStatus = await countedModelStatus(row, row.model_ids, row.progress)
-    const progress = { ...(row.progress ?? initialProgress(row.model_ids, row.queries.length, row.samples_per_query)), modelStatus, phase: 'Completed', message: 'Completed by an administrator after 24 hours', isComplete: true, progressPercent: 100 }
-    await recomputeResults(sql, row)
-    await sql`update analyses set status = 'completed', progress = ${sql.json(progress as any)}, completed_at = now(), updated_at = now() where id = ${row.id}`
+  const candidates = await sql<{ id: number }[]>`
+    select id from analyses where status in ${sql(ACTIVE)} and created_at < now() - ${STALE_AFTER_MS / 1000} * interval '1 second'
+    order by id`
+  const ids: number[] = []
+  const stopped: string[] = []
+  for (const { id } of candidates) {
+    const workflowIds = await sql.begin(async (tx) => {
+      const [row] = await tx<AnalysisRow[]>`select * from analyses where id = ${id} and status in ${tx(ACTIVE)} for update`
+      if (!row) return null
+      const runs = await tx<{ workflow_id: string }[]>`
+        update model_runs set status = 'completed', completed_at = now() where analysis_id = ${id} and status = 'running' returning workflow_id`
+      const modelStatus = await countedModelStatus(row, row.model_ids, row.progress, tx)
+      const progress = { ...(row.progress ?? initialProgress(row.model_ids, row.queries.length, row.samples_per_query)), modelStatus, phase: 'Completed', message: 'Completed by an administrator after 24 hours', isComplete: true, progressPercent: 100 }
+      await recomputeResults(tx, row)
+      await tx`update analyses set status = 'completed', progress = ${tx.json(progress as any)}, completed_at = now(), updated_at = now() where id = ${id}`
+      return runs.map((r) => r.workflow_id)
+    })
+    if (!workflowIds) continue
+    ids.push(id)
+    stopped.push(...workflowIds)
   }
-  return { updatedAnalyses: rows.length, ids: rows.map((r) => r.id) }
+  if (stopped.length) {
+    const client = await temporal().catch(() => null)
+    for (const workflowId of stopped) {
+      await client?.workflow.getHandle(workflowId).terminate('Completed as stale by an administrator').catch(() => {})
+      forgetWorkflow(workflowId)
+    }
+  }
+  return { updatedAnalyses: ids.length, ids }
 }
-

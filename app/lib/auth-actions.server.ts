@@ -10,6 +10,7 @@ import { getUser, getUserById, type User } from './auth.server'
 import { entraConfigured } from './env.server'
 import { entraLogoutUrl } from './entra.server'
 import { createSession, destroySession } from './session.server'
+import { isCommonPassword } from './password-policy.server'
 
 const MAX_BODY_BYTES = 64 * 1024
 // Past the limit the rest is still read and dropped, so the keep-alive connection stays usable;
@@ -92,12 +93,13 @@ async function signedIn(user: User): Promise<User> {
 
 const badBody = (): AuthResult => ({ ok: false, status: 400, failure: { formError: AUTH_MESSAGES.badBody } })
 
-export async function signIn(request: Request): Promise<AuthResult> {
+/** `clientAddress` (from the load context) scopes the sign-in throttle. */
+export async function signIn(request: Request, clientAddress: string): Promise<AuthResult> {
   const body = await readBody(request)
   if (!body) return badBody()
   const parsed = signInSchema.safeParse(body)
   if (!parsed.success) return { ok: false, status: 400, failure: { fieldErrors: fieldErrorsOf(parsed.error) } }
-  const result = await verifyLocalLogin(parsed.data.email, parsed.data.password)
+  const result = await verifyLocalLogin(parsed.data.email, parsed.data.password, clientAddress)
   if (!result.ok) {
     if (result.reason === 'throttled') {
       const minutes = Math.ceil(result.retryAfterSeconds / 60)
@@ -111,7 +113,7 @@ export async function signIn(request: Request): Promise<AuthResult> {
     return { ok: false, status: 400, failure: { formError: AUTH_MESSAGES.invalidCredentials } }
   }
   await destroySession(request) // a previous session in this browser ends here (no fixation, no orphan)
-  const setCookie = await createSession(result.user.id, 'local')
+  const setCookie = await createSession(request, result.user.id, 'local')
   return { ok: true, user: await signedIn(result.user), setCookie, redirectTo: redirectTarget(request, body) }
 }
 
@@ -120,6 +122,7 @@ export async function signUp(request: Request): Promise<AuthResult> {
   if (!body) return badBody()
   const parsed = signUpSchema.safeParse(body)
   if (!parsed.success) return { ok: false, status: 400, failure: { fieldErrors: fieldErrorsOf(parsed.error) } }
+  if (isCommonPassword(parsed.data.password)) return { ok: false, status: 400, failure: { fieldErrors: { password: AUTH_MESSAGES.commonPassword } } }
   let user: User
   try {
     user = await createLocalUser(parsed.data)
@@ -130,7 +133,7 @@ export async function signUp(request: Request): Promise<AuthResult> {
     throw err
   }
   await destroySession(request)
-  const setCookie = await createSession(user.id, 'local')
+  const setCookie = await createSession(request, user.id, 'local')
   return { ok: true, user: await signedIn(user), setCookie, redirectTo: redirectTarget(request, body) }
 }
 

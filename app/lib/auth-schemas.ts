@@ -1,6 +1,7 @@
 /** Sign-in and sign-up form schemas (server side; the pages rely on the same limits via auth-messages). */
 import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages'
+import { FIELD_LIMITS, hasControlCharacters } from '../domain/validation'
 
 const email = z
   .string({ required_error: AUTH_MESSAGES.invalidEmail, invalid_type_error: AUTH_MESSAGES.invalidEmail })
@@ -12,7 +13,8 @@ const email = z
 const optionalName = z
   .string({ invalid_type_error: AUTH_MESSAGES.nameTooLong })
   .trim()
-  .max(100, AUTH_MESSAGES.nameTooLong)
+  .max(FIELD_LIMITS.personName, AUTH_MESSAGES.nameTooLong)
+  .refine((v) => !hasControlCharacters(v), AUTH_MESSAGES.nameControlCharacters)
   .optional()
   .transform((v) => (v ? v : undefined))
 

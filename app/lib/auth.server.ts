@@ -1,6 +1,7 @@
 import { json, redirect } from '@remix-run/node'
+import type postgres from 'postgres'
 import { db } from './db.server'
-import { readSessionId } from './session.server'
+import { activeSession } from './session.server'
 
 export type UserType = 'legacy' | 'azure_linked' | 'azure_unlinked'
 export type Tier = 'light' | 'standard' | 'full'
@@ -24,7 +25,7 @@ export interface User {
   authType: 'local' | 'azure'
 }
 
-interface UserRow {
+export interface UserRow {
   id: number
   email: string
   first_name: string | null
@@ -43,14 +44,18 @@ interface UserRow {
   auth_type?: 'local' | 'azure'
 }
 
-/** Columns of a user plus the live counts the limits are checked against. */
-const userColumns = (sql: ReturnType<typeof db>) => sql`
+/**
+ * Columns of a user plus the live counts the limits are checked against. analysis_count is what counts against the
+ * analysis quota (db/analysis-admission.ts analysesUsed): brand analyses and content optimiser runs.
+ */
+export const userColumns = (sql: postgres.Sql<any> | postgres.TransactionSql<any>) => sql`
   u.id, u.email, u.first_name, u.last_name, u.is_admin, u.is_active, u.user_type, u.tier,
   u.max_projects, u.max_analyses, u.total_analyses_run, u.last_login_at, u.created_at,
   (select count(*)::int from projects p where p.user_id = u.id) as project_count,
-  (select count(*)::int from analyses a join projects p on p.id = a.project_id where p.user_id = u.id) as analysis_count`
+  ((select count(*) from analyses a join projects p on p.id = a.project_id where p.user_id = u.id)
+    + (select count(*) from content_analyses c where c.user_id = u.id))::int as analysis_count`
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -77,16 +82,13 @@ export async function getUserById(id: number): Promise<User | null> {
   return row ? toUser(row) : null
 }
 
-/** The signed-in user of this request, or null. Expired and revoked sessions do not count. */
+/** The signed-in user of this request, or null. Expired, idle-timed-out and revoked sessions do not count. */
 export async function getUser(request: Request): Promise<User | null> {
-  const sessionId = await readSessionId(request)
-  if (!sessionId) return null
-  const sql = db()
-  const [row] = await sql<UserRow[]>`
-    select ${userColumns(sql)}, s.auth_type
-    from sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`
-  return row ? toUser(row) : null
+  const session = await activeSession(request)
+  if (!session) return null
+  const user = await getUserById(session.userId)
+  // A paused admin has no admin rights until reactivated (§6: a paused account can only look at its own data).
+  return user ? { ...user, isAdmin: user.isAdmin && user.isActive, authType: session.authType } : null
 }
 
 /**

@@ -10,6 +10,7 @@ import { env, entraConfigured } from './env.server'
 import { cachedDiscovery, discover, remoteKeys, verifyIdToken } from './id-token.server'
 import { findOrCreateEntraUser } from './accounts.server'
 import type { User } from './auth.server'
+import { secureCookies } from './session.server'
 
 export const ENTRA_CALLBACK_PATH = '/auth/microsoft/callback'
 /** Prefix of the short-lived cookies holding OAuth state + PKCE verifier (one per attempt). */
@@ -69,7 +70,7 @@ export async function entraStrategy(request: Request): Promise<MicrosoftStrategy
       scopes: ['openid', 'profile', 'email'],
       authorizationEndpoint: doc.authorization_endpoint,
       tokenEndpoint: doc.token_endpoint,
-      cookie: { name: STATE_COOKIE, sameSite: 'Lax', httpOnly: true, path: '/', ...(e.SECURE_COOKIES === 'true' ? { secure: true } : {}) },
+      cookie: { name: STATE_COOKIE, sameSite: 'Lax', httpOnly: true, path: '/', ...(secureCookies(request) ? { secure: true } : {}) },
     },
     async ({ request: callback, tokens }) => {
       const state = new URL(callback.url).searchParams.get('state') ?? ''
@@ -95,13 +96,13 @@ export function clearStateCookies(request: Request): string[] {
 }
 
 /** Where to go after the Entra round trip; the value is re-checked with safeRedirect when read. */
-export const entraRedirectCookie = () =>
+export const entraRedirectCookie = (request: Request) =>
   createCookie('entra_redirect', {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     maxAge: 10 * 60,
-    secure: env().SECURE_COOKIES === 'true',
+    secure: secureCookies(request),
   })
 
 /**

@@ -1,14 +1,23 @@
 import { z } from 'zod'
+import { DEFAULT_TASK_QUEUE } from '../../workflows/shared'
+
+/** A numeric setting: unset or blank takes the default. */
+const number = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it to the embedded PostgreSQL)'),
-  SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
+  // Required in production (npm start generates one and keeps it in .data/session-secret); a
+  // development-only default elsewhere, which production refuses.
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().default('brand-analysis'),
+  TEMPORAL_TASK_QUEUE: z.string().default(DEFAULT_TASK_QUEUE),
   TEMPORAL_UI_URL: z.string().default('http://127.0.0.1:8233'),
   ADMIN_EMAILS: z.string().default(''),
+  // The first account created on an install becomes its admin (unlimited), so a self-hosted product works
+  // from the first sign-up; 'false' turns that off (the test stack, a shared install seeded another way).
+  FIRST_ACCOUNT_ADMIN: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('true'),
   // Limits given to new non-admin users; unset = the spec default of 1.
   DEFAULT_MAX_PROJECTS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   DEFAULT_MAX_ANALYSES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
@@ -18,17 +27,39 @@ const schema = z.object({
   MICROSOFT_AUTHORITY: z.string().optional(),
   APP_URL: z.string().optional(),
   DEMO_MODE: z.string().optional(),
-  SECURE_COOKIES: z.string().optional(),
+  // Secure cookie flag: 'false' turns it off (only for plain-http test stacks), 'true' forces it;
+  // unset: on when NODE_ENV=production or the request came over https.
+  SECURE_COOKIES: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).optional(),
+  // A session ends after this long without a request, and this long after sign-in at the latest.
+  SESSION_IDLE_HOURS: number(z.coerce.number().positive().default(12)),
+  SESSION_MAX_DAYS: number(z.coerce.number().positive().default(30)),
+  // Requests to routes that call a model, per minute, per user and per client address.
+  MODEL_CALLS_PER_USER_PER_MINUTE: number(z.coerce.number().int().positive().default(10)),
+  MODEL_CALLS_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(30)),
+  // FAQ chat questions per client address per minute (it works signed out).
+  FAQ_CHAT_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(20)),
+  // Model spending per non-admin user per UTC day (the gateway's cost accounting), in US dollars; 0 = no cap.
+  DAILY_COST_CAP_USD: number(z.coerce.number().min(0).default(10)),
 })
 
-export type Env = z.infer<typeof schema>
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me'
+
+const checked = schema
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && (!e.SESSION_SECRET || e.SESSION_SECRET === DEV_SESSION_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a private value when NODE_ENV=production (npm start generates one in .data/session-secret)' })
+    }
+  })
+  .transform((e) => ({ ...e, SESSION_SECRET: e.SESSION_SECRET ?? DEV_SESSION_SECRET }))
+
+export type Env = z.infer<typeof checked>
 
 let cached: Env | undefined
 
 /** Environment validated once; a missing or malformed setting fails fast with a list of what is wrong. */
 export function env(): Env {
   if (cached) return cached
-  const parsed = schema.safeParse(process.env)
+  const parsed = checked.safeParse(process.env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { WorkflowFailedError } from '@temporalio/client'
 import type { User } from './auth.server'
-import { temporal, taskQueue } from './temporal.server'
+import { recordModelUsage } from './model-budget.server'
+import { executeFrameworkWorkflow } from './temporal.server'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from '../domain/limits'
-import type { FrameworkInput, FrameworkOutput } from '../../workflows/shared'
+import type { FrameworkInput } from '../../workflows/shared'
 
 /** Runs the framework workflow and waits for it; on failure answers an error the client turns into fallback data. */
 export async function generateFramework(
@@ -20,13 +21,13 @@ export async function generateFramework(
     maxQueries: input.isLightMode ? MAX_QUERIES_LIGHT : MAX_QUERIES,
   }
   try {
-    const client = await temporal()
-    const out = await client.workflow.execute<(i: FrameworkInput) => Promise<FrameworkOutput>>('frameworkWorkflow', {
-      taskQueue: taskQueue(),
+    const out = await executeFrameworkWorkflow(args, {
       workflowId: `framework-${user.id}-${randomUUID().slice(0, 8)}`,
-      args: [args],
-      workflowExecutionTimeout: '4 minutes',
+      timeout: '4 minutes',
+      labels: { userEmail: user.email, brand: input.brandDomain, runKind: 'framework' },
+      summary: `Framework for ${input.brandDomain} · ${input.marketDescription.slice(0, 80)} · ${input.marketRegion} · ${user.email}`,
     })
+    await recordModelUsage(user.id, 'framework', out.provider, out.costUsd)
     return {
       competitors: out.competitors.map((c) => c.name),
       competitorDetails: out.competitors,

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
+import { idFrom } from '../domain/validation'
 
 /** Error responses with a message a user understands; thrown from loaders and actions. */
 export function badRequest(message: string, fieldErrors?: Record<string, string>): never {
@@ -13,6 +14,10 @@ export function notFound(message = 'Not found'): never {
 }
 export function conflict(message: string): never {
   throw json({ error: message, message }, { status: 409 })
+}
+/** 429 with Retry-After (whole seconds, at least 1). */
+export function tooManyRequests(message: string, retryAfterSeconds: number): never {
+  throw json({ error: message, message, retryAfterSeconds }, { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } })
 }
 
 /** Reads a JSON (or form) body and validates it; any problem is a 400 naming the first bad field. */
@@ -41,10 +46,16 @@ export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema
   return parsed.data
 }
 
+/** A path parameter that must be an id (digits, 1 to 2147483647); anything else is a 404. */
 export function intParam(value: string | undefined, what = 'id'): number {
-  const n = Number(value)
-  if (!value || !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) notFound(`No such ${what}`)
+  const n = idFrom(value)
+  if (n === null) notFound(`No such ${what}`)
   return n
+}
+
+/** An optional id in the query string (?analysis=…): null when absent or not a valid id. */
+export function idSearchParam(url: URL, name: string): number | null {
+  return idFrom(url.searchParams.get(name))
 }
 
 /** Only these methods reach an action; others answer 405 instead of an error page. */

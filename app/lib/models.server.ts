@@ -1,1 +1,1 @@
-export { isDemoMode, loadProviderConfigs } from '../../activities/gateway/config'
+export { isDemoMode, loadProviderConfigs } from '../domain/providers'

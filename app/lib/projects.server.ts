@@ -5,8 +5,13 @@ import type { User } from './auth.server'
 import { badRequest, forbidden, notFound } from './http.server'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT, MAX_SAMPLES } from '../domain/limits'
 import { validateAlternativeName, type BrandDef } from '../domain/metrics'
+import { FIELD_LIMITS, jsonObject, list, text } from '../domain/validation'
+import { MAX_TOPIC_QUERIES } from '../domain/audiences'
+import { brandList } from '../domain/analyses'
+import { lockUser } from '../../db/locks'
+import { accessAllowing, accessOf as decideAccess, ACCESS_ORDER, can, deniedMessage, refusalStatus, type AccessType, type ProjectAction } from '../domain/sharing/access'
 
-export type AccessType = 'owner' | 'shared' | 'public' | 'admin'
+export type { AccessType, ProjectAction }
 
 export interface BrandDetails {
   name: string
@@ -36,7 +41,7 @@ export interface Project {
   queries: string[]
   queriesWithAudience: QueryItem[]
   audiences: unknown[]
-  topics: { id: string; name: string; relevance: number }[]
+  topics: { id: string; name: string; relevance: number; isSelected: boolean }[]
   isLightMode: boolean
   isAdvancedMode: boolean
   isArchived: boolean
@@ -54,62 +59,73 @@ export interface Project {
 
 // ---------------------------------------------------------------- validation
 
-const trimmed = z.string().transform((s) => s.replace(/\s+/g, ' ').trim())
-const nameList = z.array(trimmed).transform((l) => l.filter(Boolean))
+const L = FIELD_LIMITS
+const listItem = (label: string, max: number) => text(label, max, { collapse: true })
+const nameList = (label: string) => list(label, listItem(label, L.competitor)).transform((l) => l.filter(Boolean))
 
 const brandDetailsSchema = z.object({
-  name: trimmed.optional(),
+  name: listItem('Brand name', L.name).optional(),
   // Blank alternative names are kept so the §5 rule can answer 'Alternative name cannot be empty'.
-  alternativeNames: z.array(trimmed).default([]),
-  domains: nameList.default([]),
+  alternativeNames: list('Alternative names', listItem('Alternative name', L.competitor)).default([]),
+  domains: nameList('Domains').default([]),
 })
+const competitorDetailsSchema = brandDetailsSchema.extend({ name: listItem('Competitor', L.competitor) })
 
 const queryItemSchema = z.union([
-  trimmed,
-  z.object({ query: trimmed, topic: z.string().nullish(), audience: z.string().nullish(), audienceContext: z.string().nullish() }),
+  listItem('Query', L.query),
+  z.object({
+    query: listItem('Query', L.query),
+    topic: text('Topic', L.query).nullish(),
+    audience: text('Audience', L.query).nullish(),
+    audienceContext: text('Audience context', L.detail).nullish(),
+  }),
 ])
 
 /** Competitors may arrive as a list of names, a comma-separated string, or detail objects (§3). */
 const competitorsSchema = z
-  .union([z.string(), z.array(z.union([trimmed, brandDetailsSchema.extend({ name: trimmed })]))])
+  .union([text('Competitors', L.competitor * 20), list('Competitors', z.union([listItem('Competitor', L.competitor), competitorDetailsSchema]))])
   .transform((v) => (typeof v === 'string' ? v.split(',') : v))
-  .transform((list) => list.map((c) => (typeof c === 'string' ? { name: c.trim(), alternativeNames: [], domains: [] } : { ...c, name: c.name })))
+  .transform((names) => names.map((c) => (typeof c === 'string' ? { name: c.trim(), alternativeNames: [], domains: [] } : { ...c, name: c.name })))
+  .superRefine((names, ctx) => {
+    if (names.some((c) => c.name.length > L.competitor)) ctx.addIssue({ code: 'custom', message: `Competitor must be at most ${L.competitor} characters` })
+  })
 
-const required = (message: string) => z.string({ required_error: message, invalid_type_error: message }).transform((s) => s.trim()).pipe(z.string().min(1, message))
+const required = (message: string, label: string, max: number, collapse = true) => text(label, max, { required: message, collapse })
+const samples = z.number().int().min(1, 'Samples per query must be between 1 and 5').max(MAX_SAMPLES, 'Samples per query must be between 1 and 5')
 
 export const projectInputSchema = z.object({
-  name: required('Project name is required'),
-  brandDomain: required('Brand name is required'),
-  marketDescription: required('Market description is required'),
-  marketRegion: z.string().max(200).optional().default('').transform((s) => s.trim()),
-  language: z.string().optional().default('en-GB').transform((s) => s || 'en-GB'),
+  name: required('Project name is required', 'Project name', L.name),
+  brandDomain: required('Brand name is required', 'Brand name', L.name),
+  marketDescription: required('Market description is required', 'Market description', L.marketDescription, false),
+  marketRegion: text('Market region', L.marketRegion, { collapse: true }).optional().default(''),
+  language: text('Language', L.language).optional().default('en-GB').transform((s) => s || 'en-GB'),
   marketType: z.enum(['B2C', 'B2B'], { errorMap: () => ({ message: 'Market type must be B2C or B2B' }) }).optional().default('B2C'),
   competitors: competitorsSchema.optional().default([]),
-  competitorDetails: z.array(brandDetailsSchema.extend({ name: trimmed })).optional(),
+  competitorDetails: list('Competitor details', competitorDetailsSchema).optional(),
   brandDetails: brandDetailsSchema.optional(),
-  queries: z.array(queryItemSchema).optional().default([]),
-  queriesWithAudience: z.array(queryItemSchema).optional(),
-  audiences: z.array(z.any()).optional(),
-  topics: z.array(z.any()).optional(),
+  queries: list('Queries', queryItemSchema).optional().default([]),
+  queriesWithAudience: list('Queries', queryItemSchema).optional(),
+  audiences: list('Audiences', jsonObject('Audience')).optional(),
+  topics: list('Topics', jsonObject('Topic')).optional(),
   isLightMode: z.boolean().optional().default(false),
   isAdvancedMode: z.boolean().optional().default(false),
-  samplesPerQuery: z.number().int().min(1, 'Samples per query must be between 1 and 5').max(MAX_SAMPLES, 'Samples per query must be between 1 and 5').optional().default(1),
+  samplesPerQuery: samples.optional().default(1),
 })
 export type ProjectInput = z.infer<typeof projectInputSchema>
 
 export const projectPatchSchema = z.object({
-  name: required('Project name is required').optional(),
-  brandDomain: required('Brand domain is required').optional(),
-  marketDescription: required('Market description is required').optional(),
-  marketRegion: z.string().max(200).optional(),
-  language: z.string().optional(),
-  marketType: z.enum(['B2C', 'B2B']).optional(),
+  name: required('Project name is required', 'Project name', L.name).optional(),
+  brandDomain: required('Brand domain is required', 'Brand domain', L.name).optional(),
+  marketDescription: required('Market description is required', 'Market description', L.marketDescription, false).optional(),
+  marketRegion: text('Market region', L.marketRegion, { collapse: true }).optional(),
+  language: text('Language', L.language).optional(),
+  marketType: z.enum(['B2C', 'B2B'], { errorMap: () => ({ message: 'Market type must be B2C or B2B' }) }).optional(),
   competitors: competitorsSchema.optional(),
-  competitorDetails: z.array(brandDetailsSchema.extend({ name: trimmed })).optional(),
+  competitorDetails: list('Competitor details', competitorDetailsSchema).optional(),
   brandDetails: brandDetailsSchema.optional(),
-  queries: z.array(queryItemSchema).optional(),
+  queries: list('Queries', queryItemSchema).optional(),
   isLightMode: z.boolean().optional(),
-  samplesPerQuery: z.number().int().min(1).max(MAX_SAMPLES).optional(),
+  samplesPerQuery: samples.optional(),
 })
 
 interface NormalisedLists {
@@ -145,7 +161,7 @@ export function normaliseLists(input: {
   if (competitors.length > MAX_COMPETITORS) badRequest(`A project can have at most ${MAX_COMPETITORS} competitors (you sent ${competitors.length})`)
 
   // Alternative names are checked one by one against everything accepted so far.
-  const all = (): BrandDef[] => [{ ...brand, isOwn: true }, ...competitors]
+  const all = (): BrandDef[] => brandList({ brand, competitors })
   const addAlternatives = (target: BrandDetails, names: string[]) => {
     for (const alt of names) {
       const problem = validateAlternativeName(alt, target, all())
@@ -160,17 +176,18 @@ export function normaliseLists(input: {
     addAlternatives(c, d?.alternativeNames ?? source?.alternativeNames ?? [])
   }
 
-  const max = input.isLightMode ? MAX_QUERIES_LIGHT : MAX_QUERIES
+  // A topic-generated list may hold 50 queries (§5: 5 per topic, 10 topics); other lists 40, 20 in Light Mode.
+  const max = input.isLightMode ? MAX_QUERIES_LIGHT : input.queries.some((q) => typeof q !== 'string' && q.topic) ? MAX_TOPIC_QUERIES : MAX_QUERIES
   const queries: QueryItem[] = []
   const seenQ = new Set<string>()
   for (const q of input.queries) {
-    const item = typeof q === 'string' ? { query: q } : q
-    const text = item.query.replace(/\s+/g, ' ').trim()
-    if (!text) continue
-    if (text.length > 500) badRequest('A query can be at most 500 characters long')
-    if (seenQ.has(text.toLowerCase())) badRequest(`The query "${text}" is listed twice; queries must be unique`)
-    seenQ.add(text.toLowerCase())
-    queries.push({ query: text, topic: item.topic ?? null, audience: item.audience ?? null, audienceContext: item.audienceContext ?? null })
+    const entry = typeof q === 'string' ? { query: q } : q
+    const queryText = entry.query.replace(/\s+/g, ' ').trim()
+    if (!queryText) continue
+    if (queryText.length > FIELD_LIMITS.query) badRequest(`A query can be at most ${FIELD_LIMITS.query} characters long`)
+    if (seenQ.has(queryText.toLowerCase())) badRequest(`The query "${queryText}" is listed twice; queries must be unique`)
+    seenQ.add(queryText.toLowerCase())
+    queries.push({ query: queryText, topic: entry.topic ?? null, audience: entry.audience ?? null, audienceContext: entry.audienceContext ?? null })
   }
   if (queries.length > max) badRequest(`Maximum of ${max} queries reached${input.isLightMode ? ' (Light Mode)' : ''}: you sent ${queries.length}`)
   return { brand, competitors, queries }
@@ -197,22 +214,28 @@ interface ProjectRow {
   updated_at: Date
   owner_email: string
   share_archived: boolean | null
+  view_archived: boolean
   is_shared: boolean
 }
 
 const projectSelect = (sql: postgres.Sql<any>, userId: number) => sql`
   select p.*, u.email as owner_email, s.is_archived as share_archived,
+    exists (select 1 from project_archives v where v.project_id = p.id and v.user_id = ${userId}) as view_archived,
     exists (select 1 from project_shares x where x.project_id = p.id) as is_shared
   from projects p
   join users u on u.id = p.user_id
   left join project_shares s on s.project_id = p.id and s.user_id = ${userId}`
 
+/** §6, decided in app/domain/sharing/access.ts for every loader and action. */
 function accessOf(row: ProjectRow, user: User): AccessType | null {
-  if (row.user_id === user.id) return 'owner'
-  if (row.share_archived !== null) return 'shared'
-  if (row.is_public) return 'public'
-  if (user.isAdmin) return 'admin'
-  return null
+  return decideAccess({ ownerId: row.user_id, sharedWithUser: row.share_archived !== null, isPublic: row.is_public }, user)
+}
+
+/** The archive flag this user sees: the owner's on the project, a sharee's on the share, a public viewer's own. */
+function archivedFor(row: ProjectRow, access: AccessType): boolean {
+  if (access === 'shared') return Boolean(row.share_archived)
+  if (access === 'public') return row.view_archived
+  return row.is_archived
 }
 
 async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
@@ -226,8 +249,8 @@ async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
       select project_id, query, topic, audience, audience_context from project_queries where project_id in ${sql(ids)} order by position`,
     sql<{ project_id: number; id: string; name: string; description: string; type: string; data: any; is_selected: boolean }[]>`
       select project_id, id, name, description, type, data, is_selected from audiences where project_id in ${sql(ids)} order by position`,
-    sql<{ project_id: number; id: string; name: string; relevance: number }[]>`
-      select project_id, id, name, relevance from topics where project_id in ${sql(ids)} order by position`,
+    sql<{ project_id: number; id: string; name: string; relevance: number; is_selected: boolean }[]>`
+      select project_id, id, name, relevance, is_selected from topics where project_id in ${sql(ids)} order by position`,
     sql<{ project_id: number; id: number; status: string; created_at: Date }[]>`
       select distinct on (project_id) project_id, id, status, created_at from analyses where project_id in ${sql(ids)} order by project_id, created_at desc`,
   ])
@@ -251,10 +274,10 @@ async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
       queries: qs.map((q) => q.query),
       queriesWithAudience: qs,
       audiences: audiences.filter((a) => a.project_id === r.id).map((a) => ({ id: a.id, name: a.name, description: a.description, type: a.type, isSelectedForAnalysis: a.is_selected, ...a.data })),
-      topics: topics.filter((t) => t.project_id === r.id).map((t) => ({ id: t.id, name: t.name, relevance: t.relevance })),
+      topics: topics.filter((t) => t.project_id === r.id).map((t) => ({ id: t.id, name: t.name, relevance: t.relevance, isSelected: t.is_selected })),
       isLightMode: r.is_light_mode,
       isAdvancedMode: r.is_advanced_mode,
-      isArchived: access === 'shared' ? Boolean(r.share_archived) : r.is_archived,
+      isArchived: archivedFor(r, access),
       isPublic: r.is_public,
       isShared: access === 'shared' || r.is_shared,
       accessType: access,
@@ -269,12 +292,34 @@ async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
   })
 }
 
-/** The user's own projects and those shared with them (§6); public ones are listed for admins separately. */
+/**
+ * The viewer's relation to project `p` (alias) in SQL: the order and the conditions of accessOf in
+ * app/domain/sharing/access.ts, for queries over many projects.
+ */
+export function projectAccessSql(sql: postgres.Sql<any>, user: User, alias = 'p') {
+  const p = sql.unsafe(alias)
+  const holds: Record<AccessType, postgres.Fragment> = {
+    owner: sql`${p}.user_id = ${user.id}`,
+    shared: sql`exists (select 1 from project_shares x where x.project_id = ${p}.id and x.user_id = ${user.id})`,
+    public: sql`${p}.is_public`,
+    admin: sql`${user.isAdmin}::boolean`,
+  }
+  const cases = ACCESS_ORDER.map((t) => sql`when ${holds[t]} then ${t}::text`)
+  return sql`(case ${cases.reduce((a, b) => sql`${a} ${b}`)} end)`
+}
+
+/** An SQL condition: the user may `action` project `p` (alias), as getProject decides it for one project. */
+export function projectAllows(sql: postgres.Sql<any>, user: User, action: ProjectAction, alias = 'p') {
+  const allowed = accessAllowing(action, user)
+  return allowed.length ? sql`${projectAccessSql(sql, user, alias)} in ${sql(allowed)}` : sql`false`
+}
+
+/** The user's own projects, those shared with them and public ones (§6: public projects are visible to every signed-in user). */
 export async function listProjects(user: User): Promise<Project[]> {
   const sql = db()
   const rows = await sql<ProjectRow[]>`
     ${projectSelect(sql, user.id)}
-    where p.user_id = ${user.id} or s.user_id is not null
+    where p.user_id = ${user.id} or s.user_id is not null or p.is_public
     order by p.created_at desc`
   return hydrate(rows, user)
 }
@@ -292,15 +337,18 @@ export async function listAllProjectsForAdmin(user: User) {
 }
 
 /**
- * A project the user may see. 'write' needs ownership; anything else the user may not see is a 404,
- * so ids of other people's projects are not revealed.
+ * A project the user may `need` (§6, see app/domain/sharing/access.ts). A project the user may not see is a 404,
+ * so ids of other people's projects are not revealed; one they may see but not change is a 403.
  */
-export async function getProject(user: User, id: number, need: 'read' | 'write' = 'read'): Promise<Project> {
+export async function getProject(user: User, id: number, need: ProjectAction = 'read'): Promise<Project> {
   const sql = db()
   const [row] = await sql<ProjectRow[]>`${projectSelect(sql, user.id)} where p.id = ${id}`
   const access = row ? accessOf(row, user) : null
   if (!row || !access) notFound('Project not found')
-  if (need === 'write' && access !== 'owner') forbidden('Only the owner of this project can change it')
+  if (!can(access, need, user)) {
+    if (refusalStatus(need) === 404) notFound('Project not found')
+    forbidden(deniedMessage(need))
+  }
   return (await hydrate([row], user))[0]
 }
 
@@ -332,7 +380,7 @@ export async function createOrUpdateProject(user: User, input: ProjectInput): Pr
   const sql = db()
   const { id, created } = await sql.begin(async (tx) => {
     // One lock per user: the duplicate check and the project quota hold even for simultaneous requests.
-    await tx`select pg_advisory_xact_lock(4242, ${user.id})`
+    await lockUser(tx, user.id)
     const [existing] = await tx<{ id: number }[]>`
       select id from projects where user_id = ${user.id} and lower(name) = lower(${input.name}) and lower(brand_domain) = lower(${input.brandDomain})`
     if (!existing && !user.isAdmin && user.maxProjects !== null) {
@@ -385,6 +433,12 @@ async function writeAudiencesAndTopics(tx: postgres.TransactionSql<any>, project
   }
 }
 
+/** An edit that sends queries as plain text keeps each unchanged query's topic and audience (Topics & Audiences setup). */
+function keepAssignments(queries: (string | QueryItem)[], current: QueryItem[]): (string | QueryItem)[] {
+  const byText = new Map(current.map((q) => [q.query.toLowerCase(), q]))
+  return queries.map((q) => (typeof q === 'string' ? (byText.get(q.replace(/\s+/g, ' ').trim().toLowerCase()) ?? q) : q))
+}
+
 export async function updateProject(user: User, id: number, patch: z.infer<typeof projectPatchSchema>): Promise<Project> {
   const current = await getProject(user, id, 'write')
   const isLightMode = user.tier === 'light' ? true : (patch.isLightMode ?? current.isLightMode)
@@ -393,7 +447,7 @@ export async function updateProject(user: User, id: number, patch: z.infer<typeo
     brandDetails: patch.brandDetails ?? current.brandDetails,
     competitors: patch.competitors ?? current.competitorDetails,
     competitorDetails: patch.competitorDetails ?? (patch.competitors ? undefined : current.competitorDetails),
-    queries: patch.queries ?? current.queriesWithAudience,
+    queries: patch.queries ? keepAssignments(patch.queries, current.queriesWithAudience) : current.queriesWithAudience,
     isLightMode,
   })
   const sql = db()
@@ -404,7 +458,7 @@ export async function updateProject(user: User, id: number, patch: z.infer<typeo
         brand_domain = ${patch.brandDomain ?? current.brandDomain},
         market_description = ${patch.marketDescription ?? current.marketDescription},
         market_region = ${patch.marketRegion?.trim() ?? current.marketRegion},
-        language = ${patch.language ?? current.language},
+        language = ${patch.language || current.language},
         market_type = ${patch.marketType ?? current.marketType},
         is_light_mode = ${isLightMode},
         samples_per_query = ${patch.samplesPerQuery ?? current.samplesPerQuery},
@@ -420,6 +474,6 @@ export async function updateProject(user: User, id: number, patch: z.infer<typeo
 }
 
 export async function deleteProject(user: User, id: number) {
-  await getProject(user, id, 'write')
+  await getProject(user, id, 'delete')
   await db()`delete from projects where id = ${id}`
 }

@@ -3,7 +3,21 @@ import { randomBytes } from 'node:crypto'
 import { db } from './db.server'
 import { env } from './env.server'
 
-export const SESSION_TTL_DAYS = 30
+/** Idle timeout and absolute lifetime of a session (SESSION_IDLE_HOURS, SESSION_MAX_DAYS). */
+export function sessionLimits() {
+  const e = env()
+  return { idleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600), maxSeconds: Math.round(e.SESSION_MAX_DAYS * 24 * 3600) }
+}
+
+/**
+ * Whether cookies get the Secure flag: SECURE_COOKIES=true/false decides when set; otherwise on in
+ * production and whenever the request itself came over https.
+ */
+export function secureCookies(request: Request): boolean {
+  const e = env()
+  if (e.SECURE_COOKIES) return e.SECURE_COOKIES === 'true'
+  return e.NODE_ENV === 'production' || new URL(request.url).protocol === 'https:'
+}
 
 /** The cookie holds only the id of a `sessions` row, so a session can be revoked server-side. */
 export function sessionCookie() {
@@ -12,9 +26,8 @@ export function sessionCookie() {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: e.SECURE_COOKIES === 'true',
     secrets: [e.SESSION_SECRET],
-    maxAge: SESSION_TTL_DAYS * 24 * 3600,
+    maxAge: sessionLimits().maxSeconds,
   })
 }
 
@@ -24,18 +37,37 @@ export async function readSessionId(request: Request): Promise<string | null> {
 }
 
 /** Creates a session row and returns the Set-Cookie header value for it. */
-export async function createSession(userId: number, authType: 'local' | 'azure'): Promise<string> {
+export async function createSession(request: Request, userId: number, authType: 'local' | 'azure'): Promise<string> {
   const id = randomBytes(32).toString('base64url')
   await db()`
     insert into sessions (id, user_id, auth_type, expires_at)
-    values (${id}, ${userId}, ${authType}, now() + make_interval(days => ${SESSION_TTL_DAYS}))`
+    values (${id}, ${userId}, ${authType}, now() + make_interval(secs => ${sessionLimits().maxSeconds}))`
   await db()`update users set last_login_at = now() where id = ${userId}`
-  return sessionCookie().serialize(id)
+  return sessionCookie().serialize(id, { secure: secureCookies(request) })
+}
+
+/**
+ * The live session of this request: not revoked, within its absolute lifetime and used within the
+ * idle timeout. Each use moves the idle deadline (written at most once a minute).
+ */
+export async function activeSession(request: Request): Promise<{ id: string; userId: number; authType: 'local' | 'azure' } | null> {
+  const id = await readSessionId(request)
+  if (!id) return null
+  const { idleSeconds } = sessionLimits()
+  const sql = db()
+  const [row] = await sql<{ user_id: number; auth_type: 'local' | 'azure'; stale: boolean }[]>`
+    select user_id, auth_type, last_seen_at < now() - interval '1 minute' as stale
+    from sessions
+    where id = ${id} and revoked_at is null and expires_at > now()
+      and last_seen_at > now() - make_interval(secs => ${idleSeconds})`
+  if (!row) return null
+  if (row.stale) await sql`update sessions set last_seen_at = now() where id = ${id}`
+  return { id, userId: row.user_id, authType: row.auth_type }
 }
 
 /** Revokes the session of this request (if any) and returns a Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await readSessionId(request)
   if (id) await db()`update sessions set revoked_at = now() where id = ${id} and revoked_at is null`
-  return sessionCookie().serialize('', { maxAge: 0 })
+  return sessionCookie().serialize('', { maxAge: 0, secure: secureCookies(request) })
 }

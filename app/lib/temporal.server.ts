@@ -1,12 +1,25 @@
-import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client'
-import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../../worker/temporal-connection'
+import { Client, Connection, QueryRejectCondition, QueryRejectedError, WorkflowNotFoundError } from '@temporalio/client'
+import { sharedReads } from './shared-reads'
+import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from './temporal-connection.server'
+import { getProgressQuery, type AnalysisWorkflowInput, type FrameworkInput, type ProgressDetails } from '../../workflows/shared'
+// The one place the app holds the workflow functions: runs are started by function (typed arguments and
+// result, the type name taken from the function), never by a string.
+import * as workflows from '../../workflows/index'
+import { SEARCH_ATTRIBUTE_INDEX_TYPES, SEARCH_ATTRIBUTES_CLI, searchAttributePairs, type RunLabels } from '../../workflows/search-attributes'
 
 let clientPromise: Promise<Client> | undefined
+let registered: ReadonlySet<string> = new Set()
 
-/** One Temporal client per app process, connected lazily. */
+/** One Temporal client per app process, connected lazily; the product's search attributes are registered on connect. */
 export function temporal(): Promise<Client> {
   clientPromise ??= Connection.connect(temporalConnectionOptions())
-    .then((connection) => new Client({ connection, namespace: temporalNamespace() }))
+    // A progress read of a closed workflow is answered by the server (QueryRejectedError with its status)
+    // instead of a worker replaying the whole history.
+    .then((connection) => new Client({ connection, namespace: temporalNamespace(), workflow: { queryRejectCondition: QueryRejectCondition.NOT_OPEN } }))
+    .then(async (client) => {
+      registered = await ensureSearchAttributes(client)
+      return client
+    })
     .catch((err) => {
       clientPromise = undefined
       throw err
@@ -14,17 +27,120 @@ export function temporal(): Promise<Client> {
   return clientPromise
 }
 
-export const taskQueue = () => temporalTaskQueue()
+type Workflows = typeof workflows
+/** A workflow of workflows/index, by its export name: checked by the compiler, and started by its function. */
+export type WorkflowName = keyof Workflows
 
-export type WorkflowState = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED' | 'TIMED_OUT' | 'CONTINUED_AS_NEW' | 'NOT_FOUND' | 'UNKNOWN'
+interface RunOptions {
+  workflowId: string
+  labels?: RunLabels
+  /** One line an operator reads in the Temporal UI. */
+  summary: string
+}
 
-/** The workflow's status as Temporal sees it (what an operator sees in the Temporal UI). */
-export async function workflowState(workflowId: string): Promise<WorkflowState> {
-  try {
-    const d = await (await temporal()).workflow.getHandle(workflowId).describe()
-    return d.status.name as WorkflowState
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return 'NOT_FOUND'
-    return 'UNKNOWN'
+interface StartOptions<K extends WorkflowName> extends RunOptions {
+  args: Parameters<Workflows[K]>
+  /** workflowExecutionTimeout, e.g. '4 minutes'. */
+  timeout?: `${number} ${'seconds' | 'minutes' | 'hours'}`
+}
+
+function startOptions<K extends WorkflowName>(opts: StartOptions<K>) {
+  return {
+    taskQueue: temporalTaskQueue(),
+    workflowId: opts.workflowId,
+    args: opts.args,
+    ...(opts.timeout ? { workflowExecutionTimeout: opts.timeout } : {}),
+    ...(opts.labels ? { typedSearchAttributes: searchAttributePairs(opts.labels, registered) } : {}),
+    staticSummary: opts.summary,
   }
+}
+
+/** Starts a workflow on the worker's task queue by its function; the next progress read of that id is fresh. */
+export async function startWorkflow<K extends WorkflowName>(name: K, opts: StartOptions<K>) {
+  const client = await temporal()
+  const handle = await client.workflow.start(workflows[name] as Workflows[K], startOptions(opts) as any)
+  forgetWorkflow(opts.workflowId)
+  return handle
+}
+
+/** Runs a workflow by its function and waits for its result. */
+export async function executeWorkflow<K extends WorkflowName>(name: K, opts: StartOptions<K>): Promise<Awaited<ReturnType<Workflows[K]>>> {
+  const client = await temporal()
+  return client.workflow.execute(workflows[name] as Workflows[K], startOptions(opts) as any) as Promise<Awaited<ReturnType<Workflows[K]>>>
+}
+
+/** A workflow function by its export name, for a Schedule's action (its `workflowType` takes the function too). */
+export const workflowFunction = <K extends WorkflowName>(name: K): Workflows[K] => workflows[name]
+
+/** Starts one analysis, add-model or refresh run. */
+export const startAnalysisWorkflow = (input: AnalysisWorkflowInput, run: RunOptions) => startWorkflow('analysisWorkflow', { ...run, args: [input] })
+
+/** Runs the framework workflow and waits for its answer. */
+export const executeFrameworkWorkflow = (input: FrameworkInput, run: RunOptions & { timeout: StartOptions<'frameworkWorkflow'>['timeout'] }) =>
+  executeWorkflow('frameworkWorkflow', { ...run, args: [input] })
+
+/**
+ * Adds the custom search attributes the namespace lacks (idempotent) and answers the ones it has. Where the
+ * app may not add them (Temporal Cloud, a locked-down cluster) it says so once and starts workflows without them.
+ */
+async function ensureSearchAttributes(client: Client): Promise<ReadonlySet<string>> {
+  const namespace = temporalNamespace()
+  const operator = client.connection.operatorService
+  try {
+    const { customAttributes } = await operator.listSearchAttributes({ namespace })
+    const missing = Object.entries(SEARCH_ATTRIBUTE_INDEX_TYPES).filter(([name]) => !(name in (customAttributes ?? {})))
+    if (missing.length) await operator.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing) })
+    return new Set(Object.keys(SEARCH_ATTRIBUTE_INDEX_TYPES))
+  } catch (err) {
+    console.warn(`Temporal search attributes could not be registered (${err instanceof Error ? err.message : String(err)}); run once: ${SEARCH_ATTRIBUTES_CLI}`)
+    try {
+      const { customAttributes } = await operator.listSearchAttributes({ namespace })
+      return new Set(Object.keys(customAttributes ?? {}).filter((name) => name in SEARCH_ATTRIBUTE_INDEX_TYPES))
+    } catch {
+      return new Set()
+    }
+  }
+}
+
+export type WorkflowState = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TERMINATED' | 'TIMED_OUT' | 'CONTINUED_AS_NEW' | 'PAUSED' | 'NOT_FOUND' | 'UNKNOWN'
+
+/** temporal.api.enums.v1.WorkflowExecutionStatus, as the SDK names it in describe(). */
+const STATUS_NAMES: Record<number, WorkflowState> = { 1: 'RUNNING', 2: 'COMPLETED', 3: 'FAILED', 4: 'CANCELLED', 5: 'TERMINATED', 6: 'CONTINUED_AS_NEW', 7: 'TIMED_OUT', 8: 'PAUSED' }
+
+/** A workflow's status as Temporal sees it (what an operator sees in the UI) and, while it runs, its live progress. */
+export interface WorkflowRead {
+  state: WorkflowState
+  progress: ProgressDetails | null
+}
+
+/** A worker that is down must not hold a progress request for long: the stored snapshot answers instead. */
+const READ_DEADLINE_MS = 5_000
+
+/** One RPC: the progress query, which the server rejects with the status once the workflow has closed. */
+async function readFromTemporal(workflowId: string): Promise<WorkflowRead> {
+  try {
+    const client = await temporal()
+    const progress = await client.withDeadline(Date.now() + READ_DEADLINE_MS, () => client.workflow.getHandle(workflowId).query(getProgressQuery))
+    return { state: 'RUNNING', progress }
+  } catch (err) {
+    if (err instanceof QueryRejectedError) return { state: STATUS_NAMES[err.status] ?? 'UNKNOWN', progress: null }
+    if (err instanceof WorkflowNotFoundError) return { state: 'NOT_FOUND', progress: null }
+    return { state: 'UNKNOWN', progress: null }
+  }
+}
+
+/**
+ * Concurrent requests share one read per workflow, and a read is reused for READ_TTL_MS: fifty browsers
+ * polling one running analysis cost Temporal about one RPC per second, not two per poll per browser.
+ */
+export const READ_TTL_MS = 1_000
+
+const reads = sharedReads(readFromTemporal, { ttlMs: READ_TTL_MS })
+
+export const readWorkflow = (workflowId: string) => reads.get(workflowId)
+export const forgetWorkflow = (workflowId: string) => reads.forget(workflowId)
+
+/** The workflow's status as Temporal sees it (a shared, at most READ_TTL_MS old read). */
+export async function workflowState(workflowId: string): Promise<WorkflowState> {
+  return (await readWorkflow(workflowId)).state
 }

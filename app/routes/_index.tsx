@@ -1,32 +1,69 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { getUser, limitsOf } from '~/lib/auth.server'
-import { listProjects } from '~/lib/projects.server'
+import { getProject, listProjects } from '~/lib/projects.server'
+import { idSearchParam } from '~/lib/http.server'
 import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
 import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY, type ShellProject } from '~/components/app-shell'
 import { LegacySetup } from '~/components/setup/LegacySetup'
+import { AudiencesSetup } from '~/components/setup/AudiencesSetup'
+import { TrendsPhase } from '~/components/trends/TrendsPhase'
 import { loadResultsView } from '~/lib/results.server'
+import { loadSourcesView } from '~/lib/sources.server'
+import { SourcesPhase } from '~/components/sources/SourcesPhase'
+import type { SourcesViewData } from '~/domain/sources/types'
 import { ResultsPhase, resultsStylesHref, type ResultsViewData } from '~/components/results/ResultsPhase'
+import { OptimiserScreen } from '~/components/optimiser/OptimiserScreen'
+import optimiserStylesHref from '~/components/optimiser/optimiser.css'
+import { loadChatView } from '~/lib/chat.server'
+import { ChatScreen, type ChatScreenData } from '~/components/chat/ChatScreen'
+import chatStylesHref from '~/components/chat/chat.css'
+import { loadIdeatorView } from '~/lib/ideator.server'
+import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
+import type { IdeatorViewData } from '~/domain/ideator/types'
 
 export const meta: MetaFunction = () => [{ title: 'AI Brand Visibility' }]
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: resultsStylesHref }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: resultsStylesHref }, { rel: 'stylesheet', href: optimiserStylesHref }, { rel: 'stylesheet', href: chatStylesHref }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
   if (!user) return json({ signedIn: false as const, entraConfigured: entraConfigured() })
   const url = new URL(request.url)
-  const projects = await listProjects(user)
   const phase = Number(url.searchParams.get('phase') ?? 0) || 0
-  const projectId = Number(url.searchParams.get('project') ?? 0) || null
+  const projectId = idSearchParam(url, 'project')
+  // Phase 8 is the Analysis Settings page (§2): one screen, at /analysis-settings, with the project and analysis kept.
+  if (phase === 8) {
+    const qs = new URLSearchParams()
+    if (projectId) qs.set('project', String(projectId))
+    const analysisId = idSearchParam(url, 'analysis')
+    if (analysisId) qs.set('analysis', String(analysisId))
+    throw redirect(`/analysis-settings${qs.size ? `?${qs}` : ''}`)
+  }
+  const projects = await listProjects(user)
   const results = (phase === 2 || phase === 0) && projectId ? await loadResultsView(user, url) : null
+  const sources = phase === 4 && projectId ? await loadSourcesView(user, url) : null
+  const chat = phase === 7 && projectId ? await loadChatView(user, url) : null
+  const ideator = phase === 6 && projectId ? await loadIdeatorView(user, url) : null
+  // /?phase=1&project={id}: that project's setup, filled in, for its owner to edit (others: 403/404).
+  const editing = phase === 1 && projectId ? await getProject(user, projectId, 'write') : null
   return json({
     signedIn: true as const,
     limits: { ...limitsOf(user), isActive: user.isActive, tier: user.tier },
     projects: projects.map((p) => ({ id: p.id, name: p.name, brandDomain: p.brandDomain, isArchived: p.isArchived, isLightMode: p.isLightMode, topics: p.topics, audiences: p.audiences, latestAnalysis: p.latestAnalysis })),
     results,
+    sources,
+    chat,
+    ideator,
+    editing: editing
+      ? {
+          id: editing.id, name: editing.name, brandDomain: editing.brandDomain, marketDescription: editing.marketDescription, marketRegion: editing.marketRegion,
+          language: editing.language, marketType: editing.marketType, isLightMode: editing.isLightMode, brandDetails: editing.brandDetails,
+          competitorDetails: editing.competitorDetails, queriesWithAudience: editing.queriesWithAudience, audiences: editing.audiences, topics: editing.topics,
+        }
+      : null,
   })
 }
 
@@ -63,17 +100,28 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
         <PhaseSidebar projects={projects} selected={selected} phase={phase || 2} tab={tab} mobileOpen={mobileOpen} />
         <main className="main" data-testid="home-main">
           {phase === 1 ? (
-            tab === 'setup-beta' ? (
-              <div className="panel">
-                <h1>Brand &amp; Market Definition</h1>
-                <p>
-                  The Topics &amp; Audiences setup is not available in this version yet. Use the <Link to="/?phase=1&tab=setup">Legacy</Link> setup to
-                  define your brand, competitors and queries.
-                </p>
-              </div>
+            tab === 'setup-beta' || (data.editing && !params.get('tab') && (data.editing.audiences.length > 0 || data.editing.topics.length > 0)) ? (
+              <AudiencesSetup key={data.editing?.id ?? 'new'} limits={data.limits} existingProjects={projects} initial={data.editing} />
             ) : (
-              <LegacySetup limits={data.limits} existingProjects={projects} />
+              <LegacySetup key={data.editing?.id ?? 'new'} limits={data.limits} existingProjects={projects} initial={data.editing} />
             )
+          ) : phase === 5 ? (
+            <OptimiserScreen key={selected?.id ?? 0} projectId={selected?.id ?? null} projectName={selected?.name ?? null} limits={data.limits} />
+          ) : phase === 3 && selected ? (
+            <TrendsPhase projectId={selected.id} isLightMode={selected.isLightMode || data.limits.tier === 'light'} />
+          ) : phase === 6 ? (
+            selected && data.ideator ? (
+              <IdeatorPhase data={data.ideator as unknown as IdeatorViewData} />
+            ) : (
+              <div className="panel empty" data-testid="no-project">
+                <h2>No Project Selected</h2>
+                <p>Please select a project from the header...</p>
+              </div>
+            )
+          ) : phase === 7 && selected && data.chat ? (
+            <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat as unknown as ChatScreenData} />
+          ) : phase === 4 && selected && data.sources ? (
+            <SourcesPhase data={data.sources as unknown as SourcesViewData} />
           ) : phase === 2 || phase === 0 ? (
             !selected ? (
               <div className="panel empty" data-testid="no-project">

@@ -2,11 +2,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { requireUser } from '~/lib/auth.server'
-import { db } from '~/lib/db.server'
+import { idSearchParam } from '~/lib/http.server'
+import { analysisToFollow } from '~/lib/analyses.server'
 import { listProjects } from '~/lib/projects.server'
 import { Header } from '~/components/app-shell'
 import { usePolling } from '~/components/use-polling'
+import { SearchProgress } from '~/components/sources/SearchProgress'
 import { useToast } from '~/components/toast'
+import { isActiveStatus } from '~/domain/analyses'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
 
 export const meta: MetaFunction = () => [{ title: 'Analysis progress · AI Brand Visibility' }]
@@ -14,16 +17,9 @@ export const meta: MetaFunction = () => [{ title: 'Analysis progress · AI Brand
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
-  const wanted = Number(url.searchParams.get('analysis') ?? 0) || null
+  const wanted = idSearchParam(url, 'analysis')
   const projects = await listProjects(user)
-  const ids = projects.map((p) => p.id)
-  const sql = db()
-  // The analysis asked for, else the newest active one, else the newest of the user's projects.
-  const [row] = ids.length
-    ? await sql<{ id: number; project_id: number }[]>`
-        select id, project_id from analyses where project_id in ${sql(ids)} ${wanted ? sql`and id = ${wanted}` : sql``}
-        order by (status in ('pending', 'in_progress', 'processing')) desc, created_at desc limit 1`
-    : []
+  const row = await analysisToFollow(projects.map((p) => p.id), wanted)
   const project = row ? projects.find((p) => p.id === row.project_id) : null
   return json({ analysisId: row?.id ?? null, project: project ? { id: project.id, name: project.name, brandDomain: project.brandDomain } : null, projects })
 }
@@ -48,7 +44,7 @@ export default function AnalysisProgress() {
   const [progress, setProgress] = useState<ProgressResponse | null>(null)
   const [cancelling, setCancelling] = useState(false)
   const toast = useToast()
-  const done = progress && ['completed', 'failed', 'cancelled'].includes(progress.status)
+  const done = progress && !isActiveStatus(progress.status)
   usePolling(
     async () => {
       const res = await fetch(`/api/analyses/${analysisId}/progress`, { cache: 'no-store' })
@@ -111,6 +107,8 @@ export default function AnalysisProgress() {
             )}
           </div>
         )}
+        {/* §4: once the analysis has completed, its source search (started by it or from Source Insights) shows here. */}
+        {analysisId && progress?.status === 'completed' && <SearchProgress analysisId={analysisId} projectId={project?.id ?? null} />}
         {analysisId && (
           <div className="panel" data-testid="model-progress">
             <h2>AI Model Progress</h2>

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
-import { listAnalysisExports } from '~/lib/results.server'
+import { listAnalysisExports } from '~/lib/exports.server'
 
 /** GET /api/analyses/{id}/exports -> { exports } (§7). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

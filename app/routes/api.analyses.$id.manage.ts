@@ -3,15 +3,21 @@ import { z } from 'zod'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { manageModel } from '~/lib/analyses.server'
+import { clientAddressOf } from '~/lib/load-context'
+import { requireModelBudget } from '~/lib/model-budget.server'
+import { id } from '~/domain/validation'
 
 const schema = z.object({
   action: z.enum(['delete', 'refresh'], { errorMap: () => ({ message: "action must be 'delete' or 'refresh'" }) }),
-  modelId: z.coerce.number({ invalid_type_error: 'modelId must be a model id' }).int(),
+  modelId: id('modelId'),
 })
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
+  const analysisId = intParam(params.id, 'analysis')
   const body = await parseBody(request, schema)
-  return json(await manageModel(user, intParam(params.id, 'analysis'), body.action, body.modelId))
+  // A refresh asks the model every query again.
+  if (body.action === 'refresh') await requireModelBudget(user, clientAddressOf(context))
+  return json(await manageModel(user, analysisId, body.action, body.modelId))
 }

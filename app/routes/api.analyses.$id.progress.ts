@@ -1,13 +1,16 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
-import { ACTIVE_STATUSES, getAnalysis, progressOf } from '~/lib/analyses.server'
+import { getAnalysis, progressOf } from '~/lib/analyses.server'
+import { runningModelIds } from '~/lib/settings.server'
 
 /** Per-model progress rows (§7): progressDetails[] {modelId, progress, currentQuery, completed, total}, plus the whole snapshot. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { analysis } = await getAnalysis(user, intParam(params.id, 'analysis'))
-  const details = ACTIVE_STATUSES.includes(analysis.status) ? await progressOf(analysis) : analysis.progress
+  // Live from the workflow query for a running analysis and for add-model / refresh runs on a finished one
+  // (progressOf falls back to the stored snapshot when nothing runs).
+  const [details, running] = await Promise.all([progressOf(analysis), runningModelIds(analysis.id)])
   const rows = Object.entries(details?.modelStatus ?? {}).map(([modelId, m]) => ({
     modelId: Number(modelId),
     name: m.name,
@@ -18,5 +21,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: m.total,
     error: m.error,
   }))
-  return json({ analysisId: analysis.id, status: analysis.status, progressDetails: rows, details }, { headers: { 'Cache-Control': 'no-store' } })
+  return json({ analysisId: analysis.id, status: analysis.status, progressDetails: rows, runningModelIds: running, details }, { headers: { 'Cache-Control': 'no-store' } })
 }

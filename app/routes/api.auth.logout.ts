@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { signOut } from '~/lib/auth-actions.server'
 
-/** GET /api/auth/logout: browser navigation variant of POST /logout. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { logoutUrl, setCookie } = await signOut(request)
-  return redirect(logoutUrl, { headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' } })
+/**
+ * GET /api/auth/logout (spec §7 browser navigation): the sign-out page, whose button posts to
+ * /logout (at /sign-out). A GET never signs out, so another site's link cannot end a session.
+ */
+export function loader(_args: LoaderFunctionArgs) {
+  return redirect('/sign-out', { headers: { 'Cache-Control': 'no-store' } })
 }
+
+/** POST /api/auth/logout: the same as POST /logout. */
+export { action } from './logout'

@@ -2,11 +2,15 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, requireMethod } from '~/lib/http.server'
 import { serializeAnalysis, startAnalysis } from '~/lib/analyses.server'
+import { clientAddressOf } from '~/lib/load-context'
+import { requireModelBudget } from '~/lib/model-budget.server'
 
 /** POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
-  const analysis = await startAnalysis(user, intParam(params.id, 'project'))
+  const projectId = intParam(params.id, 'project')
+  await requireModelBudget(user, clientAddressOf(context))
+  const analysis = await startAnalysis(user, projectId)
   return json({ ...serializeAnalysis(analysis, analysis.progress), analysisId: analysis.id }, { status: 201 })
 }

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { limitsOf, requireUser } from '~/lib/auth.server'
+import { modelSpendOf } from '~/lib/model-budget.server'
 
 /** GET /api/user/profile: the profile read of spec §3 with the limits computed by limitsOf. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const limits = limitsOf(user)
+  const spend = await modelSpendOf(user)
   return json(
     {
       email: user.email,
@@ -25,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canCreateProject: limits.canCreateProject,
       projectsRemaining: limits.projectsRemaining,
       lastLoginAt: user.lastLoginAt,
+      dailyCostUsd: spend.spentTodayUsd,
+      dailyCostCapUsd: spend.dailyCapUsd,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )

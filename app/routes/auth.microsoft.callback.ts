@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const headers = new Headers({ 'Cache-Control': 'no-store' })
   for (const c of clearStateCookies(request)) headers.append('Set-Cookie', c)
-  const redirectCookie = entraRedirectCookie()
+  const redirectCookie = entraRedirectCookie(request)
   const redirectTo = safeRedirect(await redirectCookie.parse(request.headers.get('Cookie')))
   headers.append('Set-Cookie', await redirectCookie.serialize('', { maxAge: 0 }))
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const strategy = await entraStrategy(request)
     const user = await strategy.authenticate(request)
     await destroySession(request)
-    headers.append('Set-Cookie', await createSession(user.id, 'azure'))
+    headers.append('Set-Cookie', await createSession(request, user.id, 'azure'))
     return redirect(redirectTo, { headers })
   } catch (err) {
     // State mismatch, provider error, refused ID token, account conflict: back to sign-in with a fixed message.

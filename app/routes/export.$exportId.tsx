@@ -4,10 +4,13 @@
  * Unknown ids answer 404, links older than 30 days 410 with an explanation.
  */
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useLoaderData, useParams, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import type { RootData } from '~/domain/shell'
 import { ResultsPhase, resultsStylesHref } from '~/components/results/ResultsPhase'
 import { formatDate } from '~/components/results/format'
 import { loadExportView } from '~/lib/results.server'
+import { exportSummary } from '~/lib/exports.server'
+import { ReportMenu } from '~/components/report/ReportMenu'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: resultsStylesHref }]
 
@@ -23,12 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (result.status === 'expired') {
     throw json({ error: 'This export link has expired', message: 'This export link has expired', expiredAt: result.expiredAt }, { status: 410, headers: HEADERS })
   }
-  return json({ view: result.view, projectName: result.projectName }, { headers: HEADERS })
+  const aiSummary = await exportSummary(params.exportId ?? '')
+  return json({ view: result.view, projectName: result.projectName, aiSummary }, { headers: HEADERS })
 }
 
 export const headers = () => HEADERS
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root')
   return (
     <>
       <header className="app-header">
@@ -39,6 +44,12 @@ function Frame({ children }: { children: React.ReactNode }) {
           Shared analysis results
         </span>
       </header>
+      {root?.demoMode && (
+        <div className="demo-banner" role="note" data-testid="demo-banner">
+          <strong>Simulated data:</strong> this install runs in demo mode, so these results come from the built-in model simulator, not from the real AI
+          models.
+        </div>
+      )}
       <main className="main" style={{ maxWidth: 1320, margin: '0 auto' }}>
         {children}
       </main>
@@ -47,9 +58,23 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 export default function ExportPage() {
-  const { view } = useLoaderData<typeof loader>()
+  const { view, aiSummary } = useLoaderData<typeof loader>()
+  const { exportId } = useParams()
   return (
     <Frame>
+      {view.kind === 'results' && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <ReportMenu header={view.header} exportId={exportId} />
+        </div>
+      )}
+      {aiSummary && (
+        <section className="panel" data-testid="ai-insights" aria-label="AI Insights">
+          <h2 style={{ marginTop: 0 }}>AI Insights</h2>
+          {/* Model output: shown as text, never as HTML. */}
+          <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{aiSummary}</p>
+          <p className="muted" style={{ fontSize: '.8rem', marginBottom: 0 }}>Written by an AI model from the figures below when this link was created.</p>
+        </section>
+      )}
       <ResultsPhase data={view} />
     </Frame>
   )

@@ -7,6 +7,7 @@ import { loginErrorMessage, safeRedirect, type AuthFailure } from '~/lib/auth-me
 import { signIn } from '~/lib/auth-actions.server'
 import { getUser } from '~/lib/auth.server'
 import { entraConfigured } from '~/lib/env.server'
+import { clientAddressOf } from '~/lib/load-context'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStylesHref }]
 
@@ -23,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await signIn(request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  const result = await signIn(request, clientAddressOf(context))
   if (result.ok) return redirect(result.redirectTo, { headers: { 'Set-Cookie': result.setCookie } })
   return json<AuthFailure>(result.failure, { status: result.status, headers: result.headers })
 }

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // The strategy answers with the redirect to the provider; remember where to go afterwards.
   const headers = new Headers(response.headers)
-  headers.append('Set-Cookie', await entraRedirectCookie().serialize(redirectTo))
+  headers.append('Set-Cookie', await entraRedirectCookie(request).serialize(redirectTo))
   headers.set('Cache-Control', 'no-store')
   return new Response(null, { status: 302, headers })
 }

@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { signOut } from '~/lib/auth-actions.server'
 
 /**
  * POST /logout: revokes the session and clears the cookie. fetch/JSON callers get { logoutUrl }
  * (the Entra end-session URL for Microsoft sessions, else '/'); browser form posts are redirected there.
+ * A resource route, so a JSON caller gets JSON; the page with the sign-out button is /sign-out.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { logoutUrl, setCookie } = await signOut(request)
@@ -15,8 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ logoutUrl }, { headers })
 }
 
-/** GET /logout: same as GET /api/auth/logout. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { logoutUrl, setCookie } = await signOut(request)
-  return redirect(logoutUrl, { headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' } })
+/** GET /logout signs nobody out: it leads to the page whose button posts here. */
+export function loader() {
+  return redirect('/sign-out', { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -6,6 +6,7 @@ import { AuthCard, AuthField, FormError, MicrosoftButton } from '~/components/au
 import { PASSWORD_MIN_LENGTH, safeRedirect, type AuthFailure } from '~/lib/auth-messages'
 import { signUp } from '~/lib/auth-actions.server'
 import { getUser } from '~/lib/auth.server'
+import { firstAccountWillBeAdmin } from '~/lib/accounts.server'
 import { entraConfigured } from '~/lib/env.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStylesHref }]
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Create account · AI Brand Vi
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if (await getUser(request)) throw redirect(redirectTo)
-  return json({ redirectTo, entraConfigured: entraConfigured() })
+  return json({ redirectTo, entraConfigured: entraConfigured(), firstAccount: await firstAccountWillBeAdmin() })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  const { redirectTo, entraConfigured } = useLoaderData<typeof loader>()
+  const { redirectTo, entraConfigured, firstAccount } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction?.startsWith('/signup') === true
@@ -42,6 +43,12 @@ export default function SignupPage() {
           </div>
         </>
       )}
+      {firstAccount && (
+        <p className="auth-note" data-testid="first-account-note">
+          This is the first account on this install: it becomes the administrator, with unlimited projects and analyses and the admin pages. Accounts
+          created later get the default limits, which you can raise in Admin.
+        </p>
+      )}
       <FormError message={failure?.formError} />
       <Form method="post" action={`/signup${query}`} className="auth-form" aria-label="Create account">
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -57,7 +64,7 @@ export default function SignupPage() {
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.`}
           error={errors?.password}
         />
         <button type="submit" className="btn btn-primary auth-submit" disabled={submitting}>

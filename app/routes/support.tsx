@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { InfoPage } from '~/components/info-page'
+import { FeedbackForm } from '~/components/admin/feedback-form'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
@@ -16,6 +17,7 @@ export default function Support() {
         <li>Your plan's project and analysis limits are on <a href="/profile">Profile &amp; Limits</a>.</li>
         <li>One additional analysis per project can run each day.</li>
       </ul>
+      <FeedbackForm />
     </InfoPage>
   )
 }

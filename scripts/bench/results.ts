@@ -13,10 +13,8 @@
  *
  * Run: npx tsx scripts/bench/results.ts   (prints JSON; target medianMs <= 100 per case)
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { benchDatabase } from './stack'
 import { isDeepStrictEqual } from 'node:util'
 import { BENCH_BRANDS, buildBenchAnswers } from './parse'
 
@@ -53,6 +51,7 @@ const r2 = (x: number) => Math.round(x * 100) / 100
 /** Seeds the benchmark project (20 brands, 40 queries, `analyses` daily completed runs of 240 answers). */
 export async function seedResultsBench(sql: import('postgres').Sql<any>, analysesCount = 60) {
   const { parseAnswer, aggregateAnalysis } = await import('../../app/domain/metrics')
+  const { storeResults } = await import('../../db/results')
   const email = `bench-results-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   const [{ id: userId }] = await sql<{ id: number }[]>`insert into users (email, max_projects, max_analyses) values (${email}, null, null) returning id`
   const [own, ...competitors] = BENCH_BRANDS
@@ -96,6 +95,8 @@ export async function seedResultsBench(sql: import('postgres').Sql<any>, analyse
       sentiment: sql.json(a.sentiment as any),
     }))
     for (let i = 0; i < rows.length; i += 120) await sql`insert into api_responses ${sql(rows.slice(i, i + 120))}`
+    // The parts the results tabs read, stored as Data Processing stores them.
+    await sql.begin((tx) => storeResults(tx, id, results))
     if (d === 10) olderId = id
     latestId = id
   }
@@ -108,22 +109,8 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
   const warmup = opts.warmup ?? 3
   const analysesCount = opts.analyses ?? 60
 
-  const originalUrl = process.env.DATABASE_URL
-  let stopPg: (() => Promise<void>) | null = null
-  let dataDir: string | null = null
-  if (!process.env.DATABASE_URL) {
-    const { startEmbeddedPostgres, freePort } = await import('../stack')
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bench-results-'))
-    // When run as root the database runs as a 'postgres' user, which must be able to enter the directory.
-    chmodSync(dataDir, 0o755)
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort(), persistent: false, quiet: true })
-    stopPg = pg.stop
-    process.env.DATABASE_URL = pg.url
-  }
-  const { getSql, closeAllSql } = await import('../../db/client')
-  const { migrate } = await import('../../db/migrate')
-  const sql = getSql(process.env.DATABASE_URL)
-  await migrate(sql)
+  const db = await benchDatabase('bench-results')
+  const sql = db.sql
 
   const { getUserById } = await import('../../app/lib/auth.server')
   const { loadResultsView } = await import('../../app/lib/results.server')
@@ -156,7 +143,7 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
       ['no analysis param (latest completed)', base],
     ]
     // The cut-down stored aggregate must give the same screens as the full one.
-    const views = await import('../../app/components/results/view')
+    const views = await import('../../app/domain/results/view')
     const full = JSON.parse(JSON.stringify(results))
     const ownName = own.name
     const expected: Record<string, unknown> = {
@@ -207,11 +194,7 @@ export async function benchResults(opts: { rounds?: number; warmup?: number; ana
     }
   } finally {
     await sql`delete from users where id = ${userId}`.catch(() => {})
-    await closeAllSql()
-    if (stopPg) await stopPg()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-    if (originalUrl === undefined) delete process.env.DATABASE_URL
-    else process.env.DATABASE_URL = originalUrl
+    await db.close()
   }
 }
 

@@ -148,7 +148,7 @@ describe('local sign-up', () => {
 
     res = await postJson(jar, '/api/auth/signup', { email: uniqueEmail('short'), password: 'short' })
     expect(res.status).toBe(400)
-    expect((await res.json()).fieldErrors.password).toBe('Password must be at least 8 characters')
+    expect((await res.json()).fieldErrors.password).toBe('Password must be at least 12 characters')
 
     const email = uniqueEmail('taken')
     await signUp({ email })
@@ -162,7 +162,7 @@ describe('local sign-up', () => {
     expect(page.status).toBe(400)
     const html = await page.text()
     expect(html).toContain('Enter a valid email address')
-    expect(html).toContain('Password must be at least 8 characters')
+    expect(html).toContain('Password must be at least 12 characters')
   })
 
   it('a form post redirects to a same-origin redirectTo only', async () => {
@@ -288,18 +288,23 @@ describe('logout', () => {
     expect(replay.status).toBe(401)
   })
 
-  it('a form post and GET /api/auth/logout redirect, and also revoke', async () => {
+  it('a form post redirects and revokes; GET /api/auth/logout only leads to the sign-out page', async () => {
     const first = await signUp({ email: uniqueEmail('logout-form') })
     const form = await request(first.jar, '/logout', { method: 'POST', headers: { Accept: 'text/html' }, body: new URLSearchParams() })
     expect(form.status).toBe(302)
     expect(form.headers.get('Location')).toBe('/')
     expect((await request(first.jar, '/api/auth/user')).status).toBe(401)
 
+    // A GET (a link from anywhere) changes nothing: sign-out needs the page's button, a POST.
     const second = await signUp({ email: uniqueEmail('logout-get') })
-    const oldCookie = second.jar.header(app())
     const get = await request(second.jar, '/api/auth/logout')
     expect(get.status).toBe(302)
-    expect((await fetch(`${app()}/api/auth/user`, { headers: { Cookie: oldCookie } })).status).toBe(401)
+    expect(get.headers.get('Location')).toBe('/sign-out')
+    expect((await request(second.jar, '/api/auth/user')).status).toBe(200)
+    const page = await request(second.jar, '/sign-out')
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Sign out')
+    expect((await request(second.jar, '/api/auth/user')).status).toBe(200)
   })
 })
 

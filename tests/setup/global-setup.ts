@@ -4,49 +4,74 @@
  * Microsoft, the real worker process and the built web app. Torn down after the run.
  */
 import type { TestProject } from 'vitest/node'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
-import { buildApp, buildWorkflowBundle, freePort, httpOk, root, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from '../../scripts/stack'
+import { buildApp, buildWorkflowBundle, describeStartFailure, freePort, httpOk, root, StackError, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from '../../scripts/stack'
 import { getSql, closeAllSql } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import type { TestEnv } from '../support/env'
 
 const PROVIDER_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'PERPLEXITY_API_KEY', 'XAI_API_KEY', 'DEEPSEEK_API_KEY']
 
+/** Where a stack that could not start says why; `npm test` prints it in its last lines. */
+const ARTIFACTS = path.resolve(process.env.TEST_ARTIFACTS_DIR ?? path.join(root, 'test-artifacts'))
+export const STACK_ERROR_FILE = path.join(ARTIFACTS, 'stack-error.txt')
+
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<void>> = []
+  rmSync(STACK_ERROR_FILE, { force: true })
+  try {
+    return await startStack(project, stops)
+  } catch (err) {
+    const why = describeStartFailure(err, 'the test stack')
+    mkdirSync(path.dirname(STACK_ERROR_FILE), { recursive: true })
+    writeFileSync(STACK_ERROR_FILE, `${why}\n${err instanceof Error && err.stack ? `\n${err.stack}\n` : ''}`)
+    console.error(`\n[tests] ${why}\n`)
+    for (const stop of stops.reverse()) await stop().catch(() => {})
+    throw err
+  }
+}
+
+async function startStack(project: TestProject, stops: Array<() => Promise<void>>) {
   const runId = randomBytes(4).toString('hex')
   const dataDir = path.join(root, '.test-data', runId)
-  const artifactsDir = path.join(root, 'test-artifacts')
+  const artifactsDir = ARTIFACTS
   mkdirSync(path.join(artifactsDir, 'logs'), { recursive: true })
   mkdirSync(dataDir, { recursive: true })
+  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   const logFile = (name: string) => path.join(artifactsDir, 'logs', `${name}.log`)
 
   let databaseUrl = process.env.DATABASE_URL
   if (!databaseUrl) {
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort(), persistent: false })
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: Number(process.env.TEST_PG_PORT) || (await freePort()), persistent: false, logFile: logFile('postgres') })
     stops.push(pg.stop)
     databaseUrl = pg.url
   }
-  await migrate(getSql(databaseUrl))
+  await migrate(getSql(databaseUrl)).catch((e) => {
+    throw new StackError('database migrations', e instanceof Error ? e.message : String(e), undefined, e)
+  })
   await closeAllSql()
 
   let temporalAddress = process.env.TEMPORAL_ADDRESS
   if (!temporalAddress) {
-    const t = await startTemporal({ dbFile: path.join(dataDir, 'temporal.db'), port: await freePort(), uiPort: await freePort(), logFile: logFile('temporal') })
+    const t = await startTemporal({ dbFile: path.join(dataDir, 'temporal.db'), port: Number(process.env.TEST_TEMPORAL_PORT) || (await freePort()), uiPort: await freePort(), logFile: logFile('temporal') })
     stops.push(t.stop)
     temporalAddress = t.address
   }
   const taskQueue = `brand-analysis-test-${runId}`
 
   const { startSimulator } = await import('../../simulator/server')
-  const sim = await startSimulator({ port: 0 })
+  const sim = await startSimulator({ port: 0 }).catch((e) => {
+    throw new StackError('model simulator', e instanceof Error ? e.message : String(e), undefined, e)
+  })
   stops.push(sim.close)
 
   const appPort = await freePort()
+  // The optimiser may fetch loopback on this port only: tests serve their pages there (tests/integration/optimiser.test.ts).
+  const optimiserPagePort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
   let oidc: TestEnv['oidc'] = { issuer: '', clientId: '', clientSecret: '' }
   if (existsSync(path.join(root, 'tests', 'support', 'oidc-stand-in.ts'))) {
@@ -56,8 +81,8 @@ export default async function setup(project: TestProject) {
     oidc = { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret }
   }
 
-  buildApp()
-  const workflowBundle = buildWorkflowBundle()
+  await buildApp()
+  const workflowBundle = await buildWorkflowBundle()
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -72,6 +97,11 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     APP_URL: appUrl,
     ADMIN_EMAILS: 'admin@example.test',
+    // Tests start source searches themselves (tests/integration/sources.test.ts starts one by the analysis workflow's hook).
+    SOURCE_SEARCH_AFTER_ANALYSIS: 'false',
+    OPTIMISER_FETCH_ALLOW_LOOPBACK: String(optimiserPagePort),
+    // Tests sign up many accounts in any order: none may become admin by being the first.
+    FIRST_ACCOUNT_ADMIN: 'false',
     // Short per-call timeout so timeout faults are retried quickly in tests.
     OPENAI_TIMEOUT_MS: '5000', ANTHROPIC_TIMEOUT_MS: '5000', GEMINI_TIMEOUT_MS: '5000',
     PERPLEXITY_TIMEOUT_MS: '5000', XAI_TIMEOUT_MS: '5000', DEEPSEEK_TIMEOUT_MS: '5000',
@@ -86,13 +116,13 @@ export default async function setup(project: TestProject) {
   const startWorker = async () => {
     worker = startNodeProcess('worker', 'worker/index.ts', env, logFile(`worker-${++workerNo}`))
     // The worker logs once it polls the task queue.
-    await waitFor('worker', async () => workerReady(logFile(`worker-${workerNo}`)), 120_000, worker.child)
+    await waitFor('worker', async () => workerReady(logFile(`worker-${workerNo}`)), 120_000, worker.child, logFile(`worker-${workerNo}`))
   }
   await startWorker()
   stops.push(async () => void (await worker?.stop()))
   const web = startNodeProcess('web', 'scripts/server.ts', env, logFile('web'))
   stops.push(web.stop)
-  await waitFor('web app', () => httpOk(`${appUrl}/api/auth/status`), 120_000, web.child)
+  await waitFor('web app', () => httpOk(`${appUrl}/api/auth/status`), 120_000, web.child, logFile('web'))
 
   // Control channel for tests that kill and restart the worker.
   const control = http.createServer(async (req, res) => {
@@ -127,11 +157,11 @@ export default async function setup(project: TestProject) {
     oidc,
     artifactsDir,
     chromiumPath: chromium,
+    optimiserPagePort,
   } satisfies TestEnv)
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch((e) => console.error('teardown:', e))
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -10,6 +10,8 @@ export interface TestEnv {
   oidc: { issuer: string; clientId: string; clientSecret: string }
   artifactsDir: string
   chromiumPath: string | null
+  /** The one loopback port the content optimiser may fetch (OPTIMISER_FETCH_ALLOW_LOOPBACK): tests serve pages there. */
+  optimiserPagePort: number
 }
 
 declare module 'vitest' {

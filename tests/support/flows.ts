@@ -1,9 +1,20 @@
 /** Steps a user takes, over real HTTP against the test app. */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
+import { Agent, fetch as fetchFrom } from 'undici'
 import { testEnv } from './env'
+
+/**
+ * Each session's requests come from a loopback address of its own (127.a.b.c with a ≠ 0; Linux
+ * routes all of 127/8 to lo), as from one client per user: the app's per-address budgets (model
+ * calls, sign-in throttling) then never add up across the tests of a file or across files on a
+ * fast machine. Tests of those budgets pick fixed addresses in 127.0.0.x.
+ */
+const loopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
 
 export class Session {
   cookie = ''
+  readonly address = loopbackAddress()
+  private readonly dispatcher = new Agent({ localAddress: this.address })
   constructor(public readonly base = testEnv().appUrl) {}
 
   async request(path: string, init: RequestInit & { json?: unknown } = {}) {
@@ -15,7 +26,7 @@ export class Session {
       headers.set('content-type', 'application/json')
       body = JSON.stringify(init.json)
     }
-    const res = await fetch(this.base + path, { ...init, headers, body, redirect: 'manual' })
+    const res = (await fetchFrom(this.base + path, { ...(init as any), headers, body: body as any, redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response
     const set = res.headers.getSetCookie?.() ?? []
     for (const c of set) {
       const [pair] = c.split(';')
@@ -96,6 +107,15 @@ export async function waitForAnalysis(s: Session, id: number, until: (a: any) =>
   throw new Error(`analysis ${id} did not reach the expected state: ${JSON.stringify(last)?.slice(0, 500)}`)
 }
 
+/** Polls `check` until it is true; fails with `what` after `timeoutMs`. Every wait loop in the tests has a deadline. */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000, everyMs = 200) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${Math.round(timeoutMs / 1000)} s for ${what}`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}
+
 export async function simulator(config: unknown) {
   const res = await fetch(`${testEnv().simulatorUrl}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(config) })
   if (!res.ok) throw new Error(`simulator config failed: ${res.status}`)
@@ -103,4 +123,12 @@ export async function simulator(config: unknown) {
 
 export async function resetSimulator() {
   await fetch(`${testEnv().simulatorUrl}/__sim/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+}
+
+/** A new local account made an admin in the database (no ADMIN_EMAILS needed). */
+export async function signUpAdmin() {
+  const admin = await signUp()
+  const db = await sql()
+  await db`update users set is_admin = true where id = ${admin.userId}`
+  return admin
 }

@@ -71,16 +71,17 @@ interface ExportItem {
   hasAiSummary: boolean
 }
 
-export function ExportHistoryDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+/** The exports table of a project or an analysis (`url`: its exports call); also the /export-history pages. */
+export function ExportsList({ url }: { url: string }) {
   const [items, setItems] = useState<ExportItem[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    apiFetch<{ exports: ExportItem[] }>(`/api/projects/${projectId}/exports`)
+    apiFetch<{ exports: ExportItem[] }>(url)
       .then((r) => setItems(r.exports))
       .catch((err) => setError(errorText(err, 'Could not load the exports')))
-  }, [projectId])
+  }, [url])
   return (
-    <Dialog title="Project Exports" onClose={onClose}>
+    <>
       {error ? (
         <div className="error-box">{error}</div>
       ) : !items ? (
@@ -119,6 +120,14 @@ export function ExportHistoryDialog({ projectId, onClose }: { projectId: number;
           </table>
         </div>
       )}
+    </>
+  )
+}
+
+export function ExportHistoryDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  return (
+    <Dialog title="Project Exports" onClose={onClose}>
+      <ExportsList url={`/api/projects/${projectId}/exports`} />
       <div className="rs-actions" style={{ justifyContent: 'flex-end', marginTop: '.8rem' }}>
         <button type="button" className="btn btn-primary" onClick={onClose}>
           Close

@@ -3,22 +3,29 @@
  * All view state (tab, filters, run, selected brand) lives in the URL search params, so a
  * reload restores it; data comes from loadResultsView (app/lib/results.server.ts).
  */
+import { FilterSelect } from '~/components/filter-select'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
+import { Link, useNavigate, useNavigation, useParams, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import resultsStylesHref from './results.css'
 import { formatDate, formatDuration } from './format'
 import { apiFetch, Empty, errorText, useResultsHref } from './parts'
 import { ExportCreatedDialog, ExportHistoryDialog } from './ExportDialogs'
+import { ReportMenu } from '~/components/report/ReportMenu'
 import { OverviewTab } from './tabs/OverviewTab'
 import { BrandRankTab, QueryRankTab, ShareOfModelTab } from './tabs/TableTabs'
 import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSentimentTabs'
 import { ApiDataTab } from './tabs/ApiDataTab'
 import { ModelAdminTab } from './tabs/ModelAdminTab'
 import { GroupTab } from './tabs/GroupTab'
-import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from './types'
+import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from '~/domain/results/types'
+import { isActiveStatus } from '~/domain/analyses'
+import { usePolling } from '~/components/use-polling'
+import { EvidenceBar, EvidenceProvider } from '~/components/evidence/Evidence'
+import evidenceStylesHref from '~/components/evidence/evidence.css'
+import { modelByFilter } from '~/domain/models'
 
-export type { ResultsViewData } from './types'
+export type { ResultsViewData } from '~/domain/results/types'
 export { resultsStylesHref }
 
 /** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change (§4). */
@@ -32,6 +39,7 @@ export function ResultsPhase({ data }: { data: ResultsViewData }) {
   return (
     <div className="rs" data-results>
       <link rel="stylesheet" href={resultsStylesHref} />
+      <link rel="stylesheet" href={evidenceStylesHref} />
       {data.kind === 'no-project' ? (
         <div className="panel">
           <Empty title="No Project Selected">Please complete Phase 1 first to start analysis.</Empty>
@@ -46,6 +54,9 @@ export function ResultsPhase({ data }: { data: ResultsViewData }) {
 function Results({ view }: { view: Extract<ResultsViewData, { kind: 'results' }> }) {
   const { header, state, progress, data } = view
   const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  // On a share link's page (/export/{exportId}) the link itself lets visitors read the answers behind a figure.
+  const { exportId } = useParams()
   const loading = navigation.state === 'loading'
   return (
     <>
@@ -57,13 +68,18 @@ function Results({ view }: { view: Extract<ResultsViewData, { kind: 'results' }>
       )}
       {header.fallback && state === 'completed' && <FallbackNotice header={header} progress={progress} />}
       {state === 'completed' && (
-        <>
+        <EvidenceProvider
+          analysisId={header.mode === 'app' || exportId ? (header.analysis?.id ?? null) : null}
+          exportId={header.mode === 'export' ? (exportId ?? null) : null}
+          defaults={{ modelId: header.filters.model === 'combined' ? null : (modelByFilter(header.filters.model)?.id ?? null), topic: header.filters.topic, audience: header.filters.audience }}
+        >
           <Filters header={header} />
+          <EvidenceBar header={header} onRebuilt={() => revalidator.revalidate()} />
           <TabBar header={header} />
           <div className={loading ? 'rs-loading' : undefined} aria-busy={loading || undefined}>
             {data ? <TabContent data={data} header={header} /> : <Empty title="No API response data available" />}
           </div>
-        </>
+        </EvidenceProvider>
       )}
       {state === 'running' && <RunningPanel header={header} progress={progress} />}
       {state === 'failed' && <FailedPanel header={header} />}
@@ -158,6 +174,7 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
               Export history <span className="rs-count">{exportsCount}</span>
             </button>
           )}
+          <ReportMenu header={header} />
           {canExport && (
             <button type="button" className="btn btn-primary btn-small" disabled={creating} onClick={createExport}>
               {creating ? 'Exporting...' : 'Export'}
@@ -196,30 +213,10 @@ function Filters({ header }: { header: ResultsHeader }) {
   return (
     <div className="rs-filters" role="group" aria-label="Filters">
       {options.topics.length > 0 && (
-        <label>
-          Topic
-          <select name="topic" value={filters.topic ?? ''} onChange={(e) => go({ topic: e.target.value || null })}>
-            <option value="">All Topics</option>
-            {options.topics.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Topic" name="topic" allLabel="All Topics" values={options.topics} value={filters.topic} onChange={(v) => go({ topic: v })} />
       )}
       {options.audiences.length > 0 && (
-        <label>
-          Audience
-          <select name="audience" value={filters.audience ?? ''} onChange={(e) => go({ audience: e.target.value || null })}>
-            <option value="">All Audiences</option>
-            {options.audiences.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Audience" name="audience" allLabel="All Audiences" values={options.audiences} value={filters.audience} onChange={(v) => go({ audience: v })} />
       )}
       {header.mode === 'app' && header.runs.length > 0 && (
         <label>
@@ -280,30 +277,22 @@ const PROGRESS_POLL_MS = 500
 function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {
   const revalidator = useRevalidator()
   const [progress, setProgress] = useState(initial)
+  const [ended, setEnded] = useState(false)
   useEffect(() => setProgress(initial), [initial])
   const id = header.analysis?.id
-  useEffect(() => {
-    if (!id || header.mode !== 'app') return
-    let stopped = false
-    const t = setInterval(async () => {
-      try {
-        const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
-        if (stopped) return
-        const d = r.details
-        if (d) setProgress(toProgressView(d))
-        if (!['pending', 'in_progress', 'processing'].includes(r.status)) {
-          stopped = true
-          clearInterval(t)
-          revalidator.revalidate()
-        }
-      } catch {}
-    }, PROGRESS_POLL_MS)
-    return () => {
-      stopped = true
-      clearInterval(t)
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, header.mode])
+  useEffect(() => setEnded(false), [id])
+  usePolling(
+    async () => {
+      const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
+      if (r.details) setProgress(toProgressView(r.details))
+      if (!isActiveStatus(r.status)) {
+        setEnded(true)
+        revalidator.revalidate()
+      }
+    },
+    PROGRESS_POLL_MS,
+    Boolean(id) && header.mode === 'app' && !ended,
+  )
   return progress
 }
 

@@ -5,7 +5,7 @@ import {
   brandRankWorkbook, groupWorkbook, mentionsWorkbook, overviewWorkbook, queryRankRows, queryRankWorkbook, sentimentDetailWorkbook,
   sentimentWorkbook, shareWorkbook, toCsv, toTsv, workbookFromSpec, type WorkbookSpec,
 } from './export-sheets'
-import { brandRankView, groupView, mentionsView, overviewView, queryRankView, sentimentDetailView, sentimentView, shareView } from './view'
+import { brandRankView, groupView, mentionsView, overviewView, queryRankView, sentimentDetailView, sentimentView, shareView } from '~/domain/results/view'
 
 const brands: BrandDef[] = [
   { name: 'Acme', alternativeNames: [], domains: [], isOwn: true },

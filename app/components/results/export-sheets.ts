@@ -13,7 +13,7 @@
 import { modelColumn, slug } from './format'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
-} from './types'
+} from '~/domain/results/types'
 
 export type Cell = string | number | null
 export interface SheetSpec {

@@ -8,7 +8,7 @@ import { useLocation } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { OWN_BRAND_COLOUR, formatRank, rankStyle } from './format'
 import { toCsv, workbookFromSpec, type Cell, type WorkbookSpec } from './export-sheets'
-import type { BrandRef } from './types'
+import type { BrandRef } from '~/domain/results/types'
 
 // ------------------------------------------------------------------ brand labels
 
@@ -164,7 +164,7 @@ export function RankCell({ rank }: { rank: number | null | undefined }) {
   )
 }
 
-export function Tile({ label, value, help }: { label: string; value: string; help?: MetricKey }) {
+export function Tile({ label, value, help, note }: { label: string; value: string; help?: MetricKey; note?: string }) {
   return (
     <div className="rs-tile" data-tile={label}>
       <div className="rs-tile-label">
@@ -172,6 +172,7 @@ export function Tile({ label, value, help }: { label: string; value: string; hel
         {help && <MetricHelp metric={help} />}
       </div>
       <div className="rs-tile-value">{value}</div>
+      {note && <div className="rs-tile-note muted">{note}</div>}
     </div>
   )
 }

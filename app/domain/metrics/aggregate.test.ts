@@ -22,7 +22,7 @@ const ans = (modelId: number, queryIndex: number, sample: number, text: string, 
  * A3 Q0 m8 s1: Nike 1, Adidas 0, Hoka 1   no ranks
  * A4 Q0 m5 s1: failed (ok false)
  * A5 Q1 m3 s1: Nike 1, Adidas 1, Hoka 2   ranks Hoka 1, Nike 2, Adidas 3
- * A6 Q1 m8 s1: Nike 1, Adidas 0, Hoka 1   ranks Nike 1 ("First,"), Hoka 2 ("Second,")
+ * A6 Q1 m8 s1: Nike 1, Adidas 0, Hoka 1   ranks Nike 1 ("First:"), Hoka 2 ("Second:")
  * A7 Q1 m1 s1: legacy model, not in the default model ids -> ignored
  */
 const answers: AnswerForMetrics[] = [
@@ -31,7 +31,7 @@ const answers: AnswerForMetrics[] = [
   ans(8, 0, 1, 'Hoka is great. Nike too.'),
   ans(5, 0, 1, '', false),
   ans(3, 1, 1, '1. Hoka Speedgoat\n2. Nike Wildhorse\n3. Adidas Terrex\n\nHoka is poor in wet conditions.\n\nSources:\n1. Nike blog'),
-  ans(8, 1, 1, 'First, Nike Wildhorse. Second, Hoka.'),
+  ans(8, 1, 1, 'First: Nike Wildhorse.\nSecond: Hoka.'),
   ans(1, 1, 1, 'Nike Nike Nike Nike'),
 ]
 
@@ -105,6 +105,10 @@ describe('aggregateAnalysis on the hand-built set', () => {
       combined: 1.4,
       rankedQueriesByModel: { 3: 2, 5: 0, 6: 0, 8: 1, 9: 0, 10: 0 },
       answeredQueriesByModel: { 3: 2, 5: 0, 6: 0, 8: 2, 9: 0, 10: 0 },
+      // Spread of the per-query ranks: m3 1.5 and 2 (mean 1.75, SD √(.0625 + .0625) = .35); m8 1 alone;
+      // pooled 1.5, 2, 1 (mean 1.5, SD √((0 + .25 + .25) / 2) = .5).
+      spreadByModel: { 3: { n: 2, min: 1.5, max: 2, sd: 0.35 }, 5: null, 6: null, 8: { n: 1, min: 1, max: 1, sd: null }, 9: null, 10: null },
+      spread: { n: 3, min: 1, max: 2, sd: 0.5 },
     })
     expect(m.byBrand.Nike.visibility).toBe(33)
     // Adidas m3: Q0 mean(2, 1) = 1.5, Q1 3 -> 2.25 -> 2.3; never ranked by m8. Combined 2.3, visibility 1/6 = 17%
@@ -144,7 +148,7 @@ describe('aggregateAnalysis on the hand-built set', () => {
 
   it('aggregates sentiment per brand over all answered samples', () => {
     // Nike sentences: A1 "1. Nike Pegasus" 0, "Nike is excellent for daily training." +1; A2 "2. Nike Pegasus" 0;
-    // A3 "Nike too." 0; A5 "2. Nike Wildhorse" 0; A6 "First, Nike Wildhorse." 0
+    // A3 "Nike too." 0; A5 "2. Nike Wildhorse" 0; A6 "First: Nike Wildhorse." 0
     // -> 6 sentences: 1 positive, 5 neutral -> 16.7/83.3 -> 17/83; total 1, score 1/6 = 0.17
     const s = m.byBrand.Nike.sentiment
     expect(s).toMatchObject({
@@ -154,7 +158,7 @@ describe('aggregateAnalysis on the hand-built set', () => {
     expect(s.positiveSnippets).toEqual([
       { text: 'Nike is excellent for daily training.', words: ['excellent'], score: 1, queryIndex: 0, query: Q0, modelId: 3, sample: 1 },
     ])
-    // Hoka: A2 0; A3 "Hoka is great." +1; A5 "1. Hoka Speedgoat" 0, "Hoka is poor in wet conditions." -1; A6 "Second, Hoka." 0
+    // Hoka: A2 0; A3 "Hoka is great." +1; A5 "1. Hoka Speedgoat" 0, "Hoka is poor in wet conditions." -1; A6 "Second: Hoka." 0
     // -> 5 sentences 1/3/1 -> 20/60/20, total 0 -> neutral. "Hoka is great." is under 20 chars: no snippet.
     const h = m.byBrand.Hoka.sentiment
     expect(h).toMatchObject({ mentions: 5, positive: 20, neutral: 60, negative: 20, totalScore: 0, score: 0, label: 'neutral' })

@@ -29,17 +29,25 @@
  *   snippets keep the 5 strongest per polarity with their query, model and sample.
  *   Per-answer sentence counts are rebuilt from the stored percentages and mentions
  *   (exact for up to 50 mention sentences per answer).
+ * - Sentiment is measured in the project language (opts.language, parseAnswer's language;
+ *   English when absent). sentimentLanguage says whether it was measured at all: it is
+ *   unavailable when the language has no word list, or when a stored answer's sentiment
+ *   is marked unavailable or was scored with another language's list (answers stored
+ *   before languages had their own lists: rebuilding the analysis re-parses them); the
+ *   screens then say so instead of showing sentiment.
  * - Queries are listed by queryIndex; query text, topic and audience come from the
  *   first answer seen for that index. Brands are listed own brand first.
  */
 import { CARD_MODEL_IDS } from '../models'
 import { type BrandDef, findAllBrandSpans, orderBrands } from './brands'
 import { combinedRank, round1, visibilityPercent } from './colours'
+import { rankSpread, type RankSpread } from './intervals'
 import { stripNonCountable } from './mentions'
 import { parseRankingsInStripped } from './rankings'
+import { type SentimentLanguage, lexiconFor, sentimentLanguage } from './lexicons'
 import {
   type SentimentResult, type Snippet, brandSentimentPrepared, clamp, emptySentiment, labelFor, percentages,
-  prepareSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP,
+  prepareSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
 } from './sentiment'
 
 export interface AnswerForMetrics {
@@ -62,8 +70,12 @@ export interface ParsedAnswer {
   sentiment: Record<string, SentimentResult>
 }
 
-/** Mentions (all brands, zeros included), rankings (ranked brands only) and routine-1 sentiment per brand. */
-export function parseAnswer(text: string, brands: BrandDef[]): ParsedAnswer {
+/**
+ * Mentions (all brands, zeros included), rankings (ranked brands only) and routine-1
+ * sentiment per brand, in the project language (English when absent; in a language
+ * without a word list every brand's sentiment is unmeasuredSentiment()).
+ */
+export function parseAnswer(text: string, brands: BrandDef[], language?: string | null): ParsedAnswer {
   const stripped = stripNonCountable(text)
   const spans = findAllBrandSpans(brands, stripped, stripped.toLowerCase())
   const mentions: Record<string, number> = {}
@@ -74,9 +86,15 @@ export function parseAnswer(text: string, brands: BrandDef[]): ParsedAnswer {
     if (spans[i].length > 0) anyMention = true
   }
   const rankings = anyMention ? parseRankingsInStripped(stripped, brands, spans) : {}
-  const sentences = anyMention ? prepareSentences(stripped) : []
+  const lang = sentimentLanguage(language)
+  if (!lang.available) {
+    for (const b of brands) sentiment[b.name] = unmeasuredSentiment()
+    return { mentions, rankings, sentiment }
+  }
+  const lex = lexiconFor(lang.lexicon)
+  const sentences = anyMention ? prepareSentences(stripped, lex) : []
   for (let i = 0; i < brands.length; i++) {
-    sentiment[brands[i].name] = spans[i].length > 0 ? brandSentimentPrepared(sentences, brands[i], spans[i]) : emptySentiment()
+    sentiment[brands[i].name] = spans[i].length > 0 ? brandSentimentPrepared(sentences, brands[i], spans[i], lex) : emptySentiment()
   }
   return { mentions, rankings, sentiment }
 }
@@ -140,6 +158,12 @@ export interface RankMetrics {
   /** Sample sizes: queries that ranked the brand / queries the model answered. */
   rankedQueriesByModel: Record<number, number>
   answeredQueriesByModel: Record<number, number>
+  /**
+   * Spread of the per-query ranks behind each model's average, and of all of them pooled behind the
+   * combined rank (metric definitions version 2; absent in results computed with version 1).
+   */
+  spreadByModel?: Record<number, RankSpread | null>
+  spread?: RankSpread | null
 }
 
 export interface BrandMetrics {
@@ -196,6 +220,8 @@ export interface AnalysisMetrics {
   totals: { mentionsByModel: Record<number, number>; mentionsCombined: number; mentionsTotal: number; rawMentionsTotal: number }
   answerCounts: Record<number, ModelAnswerCounts>
   queries: QueryMetrics[]
+  /** The language sentiment was measured in, and whether it could be (see sentimentLanguage). */
+  sentimentLanguage: SentimentLanguage
   /** Queries after queryFilter / before it (for the 'Filtered: n/m queries' badge). */
   queryCounts: { included: number; total: number }
   summary: {
@@ -246,7 +272,7 @@ export class SentimentAccumulator {
   readonly negativeSnippets: SourcedSnippet[] = []
 
   add(r: SentimentResult | undefined, src: SnippetSource): void {
-    if (!r || !r.mentions) return
+    if (!r || !r.mentions || r.available === false) return
     this.answers++
     const m = r.mentions
     const p = Math.round((r.positive * m) / 100)
@@ -322,10 +348,26 @@ function isAnswered(a: AnswerForMetrics): boolean {
   return a.ok === true && typeof a.text === 'string' && a.text.trim().length > 0
 }
 
-function parsedFor(a: AnswerForMetrics, brands: BrandDef[]): ParsedAnswer {
+function parsedFor(a: AnswerForMetrics, brands: BrandDef[], language?: string | null): ParsedAnswer {
   if (a.mentions && a.rankings && a.sentiment) return { mentions: a.mentions, rankings: a.rankings, sentiment: a.sentiment }
-  const p = parseAnswer(a.text, brands)
+  const p = parseAnswer(a.text, brands, language)
   return { mentions: a.mentions ?? p.mentions, rankings: a.rankings ?? p.rankings, sentiment: a.sentiment ?? p.sentiment }
+}
+
+/**
+ * False when a stored result was not measured with the project language's word list:
+ * marked unavailable, or parsed with another list (e.g. English words on a Japanese
+ * answer, stored before languages had their own lists).
+ */
+function sameLexicon(sentiment: Record<string, SentimentResult>, lang: SentimentLanguage): boolean {
+  const want = lang.lexicon === 'en' ? undefined : lang.lexicon
+  for (const k in sentiment) {
+    const r = sentiment[k]
+    if (!r) continue
+    if (r.available === false) return false
+    if (r.mentions > 0 && r.language !== want) return false
+  }
+  return true
 }
 
 function validRank(r: number | undefined): r is number {
@@ -339,6 +381,8 @@ function mean(values: number[]): number {
 export interface AggregateOptions {
   modelIds?: number[]
   queryFilter?: (a: AnswerForMetrics) => boolean
+  /** Project language (setup code); English when absent. */
+  language?: string | null
 }
 
 export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
@@ -351,6 +395,8 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
   const allQueryIdx = new Set(inModels.map((a) => a.queryIndex))
   const filtered = opts.queryFilter ? inModels.filter(opts.queryFilter) : inModels
 
+  const lang = sentimentLanguage(opts.language)
+  let measured = lang.available
   const answerCounts: Record<number, ModelAnswerCounts> = {}
   for (const m of modelIds) answerCounts[m] = { modelId: m, total: 0, answered: 0, failed: 0, queries: 0 }
 
@@ -368,7 +414,9 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     c.answered++
     let list = q.models.get(a.modelId)
     if (!list) q.models.set(a.modelId, (list = []))
-    list.push({ answer: a, parsed: parsedFor(a, brands) })
+    const parsed = parsedFor(a, brands, opts.language)
+    if (measured && !sameLexicon(parsed.sentiment, lang)) measured = false
+    list.push({ answer: a, parsed })
   }
 
   const answeredModelIds = modelIds.filter((m) => answerCounts[m].answered > 0)
@@ -487,18 +535,22 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     const rankByModel: Record<number, number | null> = {}
     const rankedQueriesByModel: Record<number, number> = {}
     const answeredQueriesByModel: Record<number, number> = {}
+    const spreadByModel: Record<number, RankSpread | null> = {}
+    const pooled: number[] = []
     for (const m of modelIds) {
       const list = rankLists.get(b.name)![m]
       rankByModel[m] = list.length > 0 ? round1(mean(list)) : null
       rankedQueriesByModel[m] = list.length
       answeredQueriesByModel[m] = answerCounts[m].queries
+      spreadByModel[m] = rankSpread(list)
+      pooled.push(...list)
     }
     return {
       name: b.name,
       isOwn: b.isOwn === true,
       mentions: { byModel, rawByModel, combined: answeredCount > 0 ? total / answeredCount : 0, total, rawTotal },
       share: { byModel: shareByModel, combined: grandTotal > 0 ? (total / grandTotal) * 100 : 0, nByModel: { ...totalsByModel }, n: grandTotal },
-      rank: { byModel: rankByModel, combined: combinedRank(Object.values(rankByModel)), rankedQueriesByModel, answeredQueriesByModel },
+      rank: { byModel: rankByModel, combined: combinedRank(Object.values(rankByModel)), rankedQueriesByModel, answeredQueriesByModel, spreadByModel, spread: rankSpread(pooled) },
       visibility: visibilityPercent(rankByModel),
       sentiment: sentimentAcc.get(b.name)!.result(),
     }
@@ -522,6 +574,7 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     },
     answerCounts,
     queries,
+    sentimentLanguage: measured ? lang : { code: lang.code, name: lang.name, available: false },
     queryCounts: { included: queryIndexes.length, total: allQueryIdx.size },
     summary: {
       totalMentions: grandTotal,
@@ -549,7 +602,7 @@ export function aggregateByGroup(
   answers: AnswerForMetrics[],
   brands: BrandDef[],
   key: 'topic' | 'audience',
-  opts: { modelIds?: number[] } = {},
+  opts: { modelIds?: number[]; language?: string | null } = {},
 ): GroupMetrics[] {
   const groups = new Map<string, AnswerForMetrics[]>()
   for (const a of answers) {
@@ -561,5 +614,5 @@ export function aggregateByGroup(
   }
   return [...groups.keys()]
     .sort((a, b) => a.localeCompare(b))
-    .map((group) => ({ group, metrics: aggregateAnalysis(groups.get(group)!, brands, { modelIds: opts.modelIds }) }))
+    .map((group) => ({ group, metrics: aggregateAnalysis(groups.get(group)!, brands, { modelIds: opts.modelIds, language: opts.language }) }))
 }

@@ -3,24 +3,33 @@
  * alternative-name validation of spec §5.
  *
  * Decisions where the spec is silent:
- * - Names are trimmed and inner whitespace collapsed; a name that is 2 characters or
- *   shorter after that is not countable (§5) and is skipped everywhere.
- * - Matching is case-insensitive and whole-word: a match may not touch a Unicode letter
- *   or digit on either side ("Apple" is not found in "Pineapple", but "Apple's" and
- *   "Apple-made" count). Inner whitespace of a multi-word name matches any run of
- *   whitespace, so "Brooks\nRunning" still counts; "Brooks" alone does not.
+ * - Names are trimmed and inner whitespace collapsed. A name too short to count (§5: 2
+ *   characters or fewer; for names with Han, Kana or Hangul characters only 1 character,
+ *   see scripts.ts minNameLength) is skipped everywhere.
+ * - Matching is case-insensitive and "whole-word" per script (scripts.ts): Latin, Cyrillic,
+ *   Greek, Devanagari and the like need no letter or digit of the same script on either side
+ *   ("Apple" is not found in "Pineapple", but "Apple's", "Apple-made" and "Appleの" count);
+ *   Han, Kana and Thai names need no boundary; Hangul names may be followed by particles;
+ *   Arabic names may carry the proclitics و ف ب ل ك and the article ال. Inner whitespace of a
+ *   multi-word name matches any run of whitespace, so "Brooks\nRunning" still counts;
+ *   "Brooks" alone does not.
  * - The brand's names are tried longest first at each position and the scan resumes
  *   after a match, so a name and an alternative that overlap (e.g. "Brooks Running"
  *   and "Brooks") are counted once per occurrence, never twice.
  * - Brands are counted independently of each other ("Apple Music" also counts for a
- *   brand "Apple"). For speed, a brand set is scanned with one combined regex for all
- *   brands whose names share no word with another brand's names (their matches cannot
- *   overlap, so the result is identical); the others are scanned one by one.
- * - validateAlternativeName also rejects names of 2 characters or fewer (they would be
- *   silently ignored by counting), after the spec's empty check.
+ *   brand "Apple"), except where a match relied on a relaxed boundary (a name in a script
+ *   written without spaces, a particle, a proclitic or a change of script): there a longer
+ *   tracked name of another brand covering it wins, so 京东 is not counted inside 京东商城
+ *   when both are tracked.
+ * - For speed, a brand set is scanned with one combined regex for all brands whose names
+ *   cannot overlap another brand's names in any text (scripts.ts namesCouldOverlap); the
+ *   others are scanned one by one.
+ * - validateAlternativeName also rejects names too short to count (they would be silently
+ *   ignored by counting), after the spec's empty check.
  * - "Substring overlap" (§5) is a plain case-insensitive substring test in either
  *   direction, as written in the spec.
  */
+import { type Boundary, type NameShape, Cls, edgeClasses, isCountableName, leftBoundary, namesCouldOverlap, rightBoundary } from './scripts'
 
 export interface BrandDef {
   name: string
@@ -29,7 +38,7 @@ export interface BrandDef {
   isOwn?: boolean
 }
 
-/** Names of this many characters or fewer are ignored (§5). */
+/** Latin-like names of this many characters or fewer are ignored (§5); see isCountableName for CJK. */
 export const MAX_IGNORED_NAME_LENGTH = 2
 
 export function normaliseName(name: string): string {
@@ -43,7 +52,7 @@ export function countableNames(brand: BrandDef): string[] {
   for (const raw of [brand.name, ...(brand.alternativeNames ?? [])]) {
     if (typeof raw !== 'string') continue
     const n = normaliseName(raw)
-    if (n.length <= MAX_IGNORED_NAME_LENGTH) continue
+    if (!isCountableName(n)) continue
     const key = n.toLowerCase()
     if (seen.has(key)) continue
     seen.add(key)
@@ -56,35 +65,43 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Regex source matching one whole-word name. */
+/** Regex source matching one name (inner whitespace flexible), without boundaries. */
 export function namePatternSource(name: string): string {
   return normaliseName(name).split(' ').map(escapeRegex).join('\\s+')
 }
 
-const BEFORE = '(?<![\\p{L}\\p{N}])'
-const AFTER = '(?![\\p{L}\\p{N}])'
-
-/** A global, case-insensitive whole-word regex for a list of names (longest first). */
-export function buildNamesRegex(names: string[]): RegExp | null {
-  if (names.length === 0) return null
-  const alt = names.map(namePatternSource).join('|')
-  return new RegExp(`${BEFORE}(?:${alt})${AFTER}`, 'giu')
+/** One searchable form of a name, with the shape that decides its boundaries. */
+interface NameForm extends NameShape {
+  text: string
+  lower: string
+  sticky?: RegExp
 }
 
-/**
- * The same regex without the leading look-behind: scanning is much faster when the
- * pattern starts with its literal names; the left word boundary is then checked by hand.
- */
-function buildScanRegex(names: string[]): RegExp | null {
-  if (names.length === 0) return null
-  const alt = names.map(namePatternSource).join('|')
-  return new RegExp(`(?:${alt})${AFTER}`, 'giu')
+const ARABIC_ARTICLE = 'ال'
+
+/** The forms of the countable names, longest first: each name, plus the لل-form of Arabic ال-names. */
+function nameForms(names: string[]): NameForm[] {
+  const out: NameForm[] = []
+  for (const n of names) {
+    const [first, last] = edgeClasses(n)
+    out.push({ text: n, lower: n.toLowerCase(), first, last })
+    if (first === Cls.Arabic && n.startsWith(ARABIC_ARTICLE) && n.length > 3) {
+      // ل + الراجحي is written للراجحي: search "لراجحي" after a lam
+      const v = n.slice(1)
+      out.push({ text: v, lower: v.toLowerCase(), first, last, lamVariant: true })
+    }
+  }
+  return out.sort((a, b) => b.text.length - a.text.length)
 }
 
-const WORD_CHAR_BEFORE = /[\p{L}\p{N}]$/u
+function stickyOf(f: NameForm): RegExp {
+  return (f.sticky ??= new RegExp(namePatternSource(f.text), 'iuy'))
+}
 
-function wordCharBefore(text: string, index: number): boolean {
-  return index > 0 && WORD_CHAR_BEFORE.test(text.slice(Math.max(0, index - 2), index))
+/** A global case-insensitive regex with one capture group per form, in the given order. */
+function groupsRegex(forms: NameForm[]): RegExp | null {
+  if (forms.length === 0) return null
+  return new RegExp(forms.map((f) => `(${namePatternSource(f.text)})`).join('|'), 'giu')
 }
 
 /** The names a compiled matcher was built from, to notice later edits without building strings. */
@@ -101,13 +118,81 @@ function sameNames(key: NameKey, brand: BrandDef): boolean {
   return true
 }
 
+/** A scanner over a list of forms: one regex, plus what to retry when a boundary fails. */
+interface Scanner {
+  regex: RegExp | null
+  forms: NameForm[]
+  /** Owner (brand index) of each form. */
+  owner: number[]
+  /** For each form, the later forms that could match at the same place (same first letter). */
+  retry: number[][]
+}
+
+function scanner(forms: NameForm[], owner: number[]): Scanner {
+  const firsts = forms.map((f) => f.lower.charAt(0))
+  const retry = forms.map((_, g) => {
+    const out: number[] = []
+    for (let h = g + 1; h < forms.length; h++) if (firsts[h] === firsts[g]) out.push(h)
+    return out
+  })
+  return { regex: groupsRegex(forms), forms, owner, retry }
+}
+
+function checkAt(text: string, start: number, end: number, f: NameForm): Boundary {
+  const l = leftBoundary(text, start, f)
+  if (l === 0) return 0
+  const r = rightBoundary(text, end, f)
+  if (r === 0) return 0
+  return l === 2 || r === 2 ? 2 : 1
+}
+
+/**
+ * Runs a scanner over text. Each accepted match is reported as (owner, start, end,
+ * relaxed). When a match fails its boundaries, the later alternatives are tried at the
+ * same position (as a regex with the boundaries inside it would backtrack), then the
+ * scan moves one character on.
+ */
+function runScanner(sc: Scanner, text: string, onMatch: (owner: number, start: number, end: number, relaxed: boolean) => void): void {
+  const re = sc.regex
+  if (!re) return
+  const n = sc.forms.length
+  re.lastIndex = 0
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    let g = 0
+    while (g < n && m[g + 1] === undefined) g++
+    const start = m.index
+    const end = start + m[0].length
+    const b = checkAt(text, start, end, sc.forms[g])
+    if (b !== 0) {
+      onMatch(sc.owner[g], start, end, b === 2)
+      continue
+    }
+    let found = false
+    for (const h of sc.retry[g]) {
+      const st = stickyOf(sc.forms[h])
+      st.lastIndex = start
+      const mm = st.exec(text)
+      if (!mm) continue
+      const e = start + mm[0].length
+      const bb = checkAt(text, start, e, sc.forms[h])
+      if (bb === 0) continue
+      onMatch(sc.owner[h], start, e, bb === 2)
+      re.lastIndex = e
+      found = true
+      break
+    }
+    if (!found) re.lastIndex = start + 1
+  }
+  re.lastIndex = 0
+}
+
 interface CompiledBrand {
   key: NameKey
-  regex: RegExp | null
-  scan: RegExp | null
-  /** Lowercased first word of each countable name: a cheap pre-check before the regex. */
+  scanner: Scanner
+  /** Lowercased first word of each form: a cheap pre-check before the regex. */
   probes: string[]
   names: string[]
+  forms: NameForm[]
 }
 
 const compiled = new WeakMap<BrandDef, CompiledBrand>()
@@ -116,8 +201,9 @@ function compile(brand: BrandDef): CompiledBrand {
   const hit = compiled.get(brand)
   if (hit && sameNames(hit.key, brand)) return hit
   const names = countableNames(brand)
-  const probes = [...new Set(names.map((n) => n.split(' ')[0].toLowerCase()))]
-  const c: CompiledBrand = { key: nameKey(brand), regex: buildNamesRegex(names), scan: buildScanRegex(names), probes, names }
+  const forms = nameForms(names)
+  const probes = [...new Set(forms.map((f) => f.lower.split(' ')[0]))]
+  const c: CompiledBrand = { key: nameKey(brand), scanner: scanner(forms, forms.map(() => 0)), probes, names, forms }
   compiled.set(brand, c)
   return c
 }
@@ -130,12 +216,18 @@ export function compiledNames(brand: BrandDef): readonly string[] {
   return compile(brand).names
 }
 
-/**
- * The brand's matcher, cached per BrandDef object (rebuilt if its names change).
- * Global flag: callers must reset lastIndex (the helpers below do).
- */
-export function brandRegex(brand: BrandDef): RegExp | null {
-  return compile(brand).regex
+function probeMiss(c: CompiledBrand, lower: string | undefined): boolean {
+  return lower !== undefined && !c.probes.some((p) => lower.includes(p))
+}
+
+/** Spans (flat) of one brand, and the starts of those that relied on a relaxed boundary. */
+function scanBrand(c: CompiledBrand, text: string, relaxed?: Set<number>): number[] {
+  const out: number[] = []
+  runScanner(c.scanner, text, (_o, s, e, r) => {
+    out.push(s, e)
+    if (r && relaxed) relaxed.add(s)
+  })
+  return out
 }
 
 /**
@@ -145,21 +237,8 @@ export function brandRegex(brand: BrandDef): RegExp | null {
  */
 export function findBrandSpans(brand: BrandDef, text: string, lower?: string): number[] {
   const c = compile(brand)
-  const re = c.scan
-  if (!re || text.length === 0) return []
-  if (lower !== undefined && !c.probes.some((p) => lower.includes(p))) return []
-  const out: number[] = []
-  re.lastIndex = 0
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (wordCharBefore(text, m.index)) {
-      // not a word start: resume one character later, as the look-behind regex would
-      re.lastIndex = m.index + 1
-      continue
-    }
-    out.push(m.index, m.index + m[0].length)
-  }
-  re.lastIndex = 0
-  return out
+  if (!c.scanner.regex || text.length === 0 || probeMiss(c, lower)) return []
+  return scanBrand(c, text)
 }
 
 // ---------------------------------------------------------------------------
@@ -168,89 +247,94 @@ export function findBrandSpans(brand: BrandDef, text: string, lower?: string): n
 interface CompiledSet {
   brands: BrandDef[]
   keys: NameKey[]
-  /** One regex for all brands that cannot overlap another brand; group g+1 is brand groupBrand[g]. */
-  combined: RegExp | null
-  groupBrand: number[]
-  /** Brands scanned on their own (their names share a word with another brand's names). */
+  /** One scanner for all brands that cannot overlap another brand; owners are brand indexes. */
+  combined: Scanner | null
+  /** Brands scanned on their own (a match of theirs could overlap another brand's). */
   solo: number[]
 }
 
 const setCache = new WeakMap<BrandDef[], CompiledSet>()
-const TOKEN_RE = /[\p{L}\p{N}]+/gu
-const WORD_EDGE = /^[\p{L}\p{N}]/u
-const WORD_END = /[\p{L}\p{N}]$/u
 
 function compileSet(brands: BrandDef[]): CompiledSet {
   const hit = setCache.get(brands)
   if (hit && hit.brands.length === brands.length && hit.brands.every((b, i) => b === brands[i] && sameNames(hit.keys[i], b))) {
     return hit
   }
-  const names = brands.map(countableNames)
-  // Two matches of different brands can only overlap if the names share a word, since a
-  // match always starts and ends at word boundaries; names starting or ending with a
-  // non-word character are not covered by that argument and are scanned on their own.
-  const owners = new Map<string, Set<number>>()
-  const edgy = new Set<number>()
-  names.forEach((list, i) => {
-    for (const n of list) {
-      if (!WORD_EDGE.test(n) || !WORD_END.test(n)) edgy.add(i)
-      for (const t of n.toLowerCase().match(TOKEN_RE) ?? []) {
-        let set = owners.get(t)
-        if (!set) owners.set(t, (set = new Set()))
-        set.add(i)
+  const forms = brands.map((b) => compile(b).forms)
+  const solo = new Set<number>()
+  for (let i = 0; i < forms.length; i++) {
+    for (let j = i + 1; j < forms.length; j++) {
+      if (solo.has(i) && solo.has(j)) continue
+      if (forms[i].some((a) => forms[j].some((b) => namesCouldOverlap(a.lower, b.lower)))) {
+        solo.add(i)
+        solo.add(j)
       }
     }
+  }
+  const cForms: NameForm[] = []
+  const cOwner: number[] = []
+  forms.forEach((list, i) => {
+    if (solo.has(i)) return
+    for (const f of list) {
+      cForms.push(f)
+      cOwner.push(i)
+    }
   })
-  const solo = new Set(edgy)
-  for (const set of owners.values()) if (set.size > 1) for (const i of set) solo.add(i)
-  const groupBrand: number[] = []
-  const groups: string[] = []
-  names.forEach((list, i) => {
-    if (list.length === 0 || solo.has(i)) return
-    groupBrand.push(i)
-    groups.push(`(${list.map(namePatternSource).join('|')})`)
-  })
-  const combined = groups.length > 0 ? new RegExp(`(?:${groups.join('|')})${AFTER}`, 'giu') : null
   const c: CompiledSet = {
     brands: [...brands],
     keys: brands.map(nameKey),
-    combined,
-    groupBrand,
-    solo: [...solo].filter((i) => names[i].length > 0).sort((a, b) => a - b),
+    combined: cForms.length > 0 ? scanner(cForms, cOwner) : null,
+    solo: [...solo].filter((i) => forms[i].length > 0).sort((a, b) => a - b),
   }
   setCache.set(brands, c)
   return c
 }
 
 /**
- * Match spans of every brand (same results as findBrandSpans per brand), index-aligned
+ * Match spans of every brand (same results as findBrandSpans per brand, except that a
+ * relaxed match covered by a longer match of another brand is dropped), index-aligned
  * with brands. Brands whose names cannot overlap another brand's share one regex scan.
  */
 export function findAllBrandSpans(brands: BrandDef[], text: string, lower?: string): number[][] {
   const out: number[][] = brands.map(() => [])
   if (text.length === 0) return out
   const c = compileSet(brands)
-  const re = c.combined
-  if (re) {
-    const k = c.groupBrand.length
-    re.lastIndex = 0
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      if (wordCharBefore(text, m.index)) {
-        re.lastIndex = m.index + 1
-        continue
-      }
-      for (let g = 1; g <= k; g++) {
-        if (m[g] !== undefined) {
-          out[c.groupBrand[g - 1]].push(m.index, m.index + m[0].length)
-          break
-        }
-      }
-    }
-    re.lastIndex = 0
-  }
+  if (c.combined) runScanner(c.combined, text, (o, s, e) => out[o].push(s, e))
+  if (c.solo.length === 0) return out
   const low = lower ?? text.toLowerCase()
-  for (const i of c.solo) out[i] = findBrandSpans(brands[i], text, low)
+  const relaxed = new Map<number, Set<number>>()
+  for (const i of c.solo) {
+    const cb = compile(brands[i])
+    if (probeMiss(cb, low)) continue
+    const r = new Set<number>()
+    out[i] = scanBrand(cb, text, r)
+    if (r.size > 0) relaxed.set(i, r)
+  }
+  // A relaxed match inside a longer match of another brand belongs to the longer name.
+  for (const [i, starts] of relaxed) {
+    const spans = out[i]
+    const kept: number[] = []
+    for (let k = 0; k < spans.length; k += 2) {
+      const s = spans[k]
+      const e = spans[k + 1]
+      if (starts.has(s) && coveredByOther(out, c.solo, i, s, e)) continue
+      kept.push(s, e)
+    }
+    out[i] = kept
+  }
   return out
+}
+
+function coveredByOther(out: number[][], solo: number[], self: number, s: number, e: number): boolean {
+  for (const j of solo) {
+    if (j === self) continue
+    const spans = out[j]
+    for (let k = 0; k < spans.length; k += 2) {
+      if (spans[k] > s) break
+      if (spans[k + 1] >= e && spans[k + 1] - spans[k] > e - s) return true
+    }
+  }
+  return false
 }
 
 /** Own brand first, the rest in their given order. */
@@ -265,7 +349,8 @@ export function orderBrands(brands: BrandDef[]): BrandDef[] {
 export const ALT_NAME_EMPTY = 'Alternative name cannot be empty'
 export const ALT_NAME_SAME_AS_MAIN = 'Alternative name cannot be the same as the main brand name'
 export const ALT_NAME_EXISTS = 'This alternative name already exists'
-export const ALT_NAME_TOO_SHORT = 'Alternative name must be longer than 2 characters (shorter names are not counted)'
+export const ALT_NAME_TOO_SHORT =
+  'Alternative name is too short to be counted (at least 3 characters, or 2 for Chinese, Japanese or Korean names)'
 
 export function altOverlapsMainMessage(candidate: string, mainName: string): string {
   return `"${candidate}" overlaps with the main brand name "${mainName}"; the same mention would be double-counted`
@@ -303,7 +388,7 @@ export function validateAlternativeName(candidate: string, target: BrandDef, all
   if (cl === main.toLowerCase()) return ALT_NAME_SAME_AS_MAIN
   const alts = (target.alternativeNames ?? []).map(normaliseName).filter((a) => a.length > 0)
   if (alts.some((a) => a.toLowerCase() === cl)) return ALT_NAME_EXISTS
-  if (c.length <= MAX_IGNORED_NAME_LENGTH) return ALT_NAME_TOO_SHORT
+  if (!isCountableName(c)) return ALT_NAME_TOO_SHORT
   if (overlaps(c, main)) return altOverlapsMainMessage(c, main)
   for (const a of alts) if (overlaps(c, a)) return altOverlapsAltMessage(c, a)
   const targetKey = main.toLowerCase()

@@ -5,25 +5,31 @@
  * - A count is the number of occurrences (not 0/1 presence) in the countable text.
  * - A sources heading is a line whose text (after optional "#" heading marks and
  *   bold/italic markers) is "Source(s)", "Reference(s)" or "Citation(s)" (also
- *   "Sources and References" style pairs), followed by a colon or the end of the
- *   line. Everything from that line on is ignored. Prose such as "References to
- *   Nike..." or "Sources say..." is not a heading.
+ *   "Sources and References" style pairs) or the same word in another setup language
+ *   (出典, 来源, 출처, المصادر, Источники, Quellen, Źródła, ...), followed by a colon (also
+ *   the full-width "：") or the end of the line. Everything from that line on is
+ *   ignored. Prose such as "References to Nike..." or "Sources say..." is not a heading.
  * - Removed URLs, www links and bracketed numbers ([1], [12], [1, 2], [1-3]) are replaced
  *   by a space, so neighbouring words never glue together; trailing punctuation after a
  *   URL is kept so sentence ends survive. Bare domains without "www" or a scheme
  *   (e.g. "nike.com") are ordinary text.
- * - Sentences split after ".", "!" or "?" (optionally followed by closing quotes,
- *   brackets or markdown "*") when whitespace or the end follows, and at every line
- *   break, so list items without a full stop are separate statements. "4.5",
- *   "nike.com" and list numbers ("1. Nike", "**2.** Adidas") are not split. Blank
- *   fragments and fragments without any letter or digit are dropped.
+ * - Sentences split after ".", "!" or "?" (also "؟", "۔", "।", "॥"; optionally followed
+ *   by closing quotes, brackets or markdown "*") when whitespace or the end follows, after
+ *   "。", "！", "？" whatever follows, and at every line break, so list items without a
+ *   full stop are separate statements. "4.5", "nike.com" and list numbers ("1. Nike",
+ *   "**2.** Adidas") are not split. Blank fragments and fragments without any letter or
+ *   digit are dropped.
  */
 import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
 
-const HEADING_WORD = '(?:sources?|references?|citations?)'
+/** Sources/references headings in English and the other setup languages (answers follow the query's language). */
+const HEADING_WORD =
+  '(?:sources?|references?|citations?|出典|参考文献|参考資料|参考资料|参考来源|来源|來源|資料來源|出处|출처|참고\\s?문헌|참고\\s?자료|' +
+  'แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|المصادر|المراجع|स्रोत|संदर्भ|источники|ссылки|джерела|kaynaklar|kaynakça|quellen|' +
+  'quellenangaben|źródła|fuentes|referencias|fonti|bronnen|fontes|referências|nguồn|tài liệu tham khảo)'
 /** A sources heading, matched (sticky) at the start of a line. */
 const SOURCES_HEADING = new RegExp(
-  `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|$)`,
+  `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|：|$)`,
   'imy',
 )
 /** The heading words anywhere: only their lines are checked for a heading. */
@@ -58,12 +64,25 @@ export function stripNonCountable(text: string): string {
   return t.replace(URL_RE, ' ').replace(WWW_RE, ' ').replace(BRACKET_NUM_RE, ' ')
 }
 
+/**
+ * The countable text at the original length: the sources section cut, URLs, www links and [n] blanked
+ * with spaces, so positions of brand matches are positions in the text shown (evidence highlights).
+ */
+export function countableAtLength(text: string): string {
+  if (!text) return ''
+  let t = text
+  const heading = sourcesHeadingStart(t)
+  if (heading >= 0) t = t.slice(0, heading)
+  const blank = (m: string) => ' '.repeat(m.length)
+  return t.replace(URL_RE, blank).replace(WWW_RE, blank).replace(BRACKET_NUM_RE, blank)
+}
+
 /** Occurrences of the brand (name or any countable alternative) in already-stripped text. */
 export function countMentionsInStripped(stripped: string, brand: BrandDef, lower?: string): number {
   return findBrandSpans(brand, stripped, lower).length / 2
 }
 
-/** §5: case-insensitive whole-word occurrences of the brand's names in the countable text. */
+/** §5: case-insensitive whole-word (per script, see scripts.ts) occurrences of the brand's names in the countable text. */
 export function countMentions(text: string, brand: BrandDef): number {
   return countMentionsInStripped(stripNonCountable(text), brand)
 }
@@ -77,8 +96,12 @@ export function countAllMentions(text: string, brands: BrandDef[]): Record<strin
   return out
 }
 
-/** A break after . ! ? (with closing quotes, brackets or markdown) and whitespace, or at line breaks. */
-const SENTENCE_BREAK_G = /([.!?]["'”’)\]*_]*)[ \t\f\v]+|(?:\r?\n|\r)+/g
+/**
+ * A break after . ! ? (and the Arabic question mark, Urdu full stop and Devanagari danda)
+ * with closing quotes, brackets or markdown and whitespace; after the ideographic full
+ * stop and full-width ! ? (no space follows them in Chinese and Japanese); or at line breaks.
+ */
+const SENTENCE_BREAK_G = /([.!?؟۔।॥]["'”’)\]*_]*)[ \t\f\v]+|([。！？｡]["'”’)\]*_」』）】]*)[ \t\f\v]*|(?:\r?\n|\r)+/g
 /** A line that so far is only a list number ("1.", "**2.**", "- 3)"): its "." is not a sentence end. */
 const LIST_NUMBER_PREFIX = /^[ \t]*(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:\*\*|__)?\d{1,2}[.)](?:\*\*|__)?$/
 const HAS_WORD = /[\p{L}\p{N}]/u
@@ -110,6 +133,8 @@ export function splitSentenceSpans(text: string): SentenceSpan[] {
       const lineStart = text.lastIndexOf('\n', m.index) + 1
       if (end - lineStart <= 16 && LIST_NUMBER_PREFIX.test(text.slice(lineStart, end))) continue
       pushSentence(out, text, from, end)
+    } else if (m[2] !== undefined) {
+      pushSentence(out, text, from, m.index + m[2].length)
     } else {
       pushSentence(out, text, from, m.index)
     }

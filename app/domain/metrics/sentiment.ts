@@ -23,14 +23,25 @@
  *   ones sorted by score descending, negative ones by score ascending (ties keep text
  *   order), 5 kept each; duplicates dropped.
  *
+ * Languages: English uses the curated review lexicon below; the other setup languages use
+ * the word lists of lexicons.ts (sentimentLanguage, lexiconFor), scored the same way (+1 per
+ * positive, -1 per negative word). For a language no list covers, nothing is scored: the
+ * per-brand results are empty and carry available: false, so no unmeasured "neutral" is
+ * ever shown as measured. Sentences are split per script (mentions.ts), so Chinese and
+ * Japanese sentences end at 。！？.
+ *
  * Routine 2, phraseSentiment: +2 per positive phrase and -2 per negative phrase found in
  * the sentences naming the brand, plus the rank bonus (rank <= 3: +3, <= 5: +2,
  * <= 10: +1, >= 15: -1, 11-14 or unranked: 0). Normalised as clamp(raw / 10, -1, +1),
  * rounded to 2 decimals: rank 1 alone gives 0.3, rank 1 with one positive phrase 0.5,
- * and anything at or beyond +-10 saturates.
+ * and anything at or beyond +-10 saturates. Its phrases are English only (routine 2 is not
+ * used by the results screens).
  */
-import { type BrandDef, brandRegex, compiledNames, findBrandSpans } from './brands'
+import { type BrandDef, compiledNames, findBrandSpans } from './brands'
+import { type Lexicon, lexiconFor, sentimentLanguage } from './lexicons'
 import { splitSentenceSpans, stripNonCountable } from './mentions'
+
+export { type SentimentLanguage, sentimentLanguage } from './lexicons'
 
 export interface Snippet {
   text: string
@@ -51,6 +62,10 @@ export interface SentimentResult {
   totalScore: number
   positiveSnippets: Snippet[]
   negativeSnippets: Snippet[]
+  /** false: the language has no word list, nothing was measured (absent means measured). */
+  available?: false
+  /** Word list used when not English (lexicons.ts key), so results of another list are noticed. */
+  language?: string
 }
 
 export const SENTIMENT_WORD_CAP = 5
@@ -124,32 +139,63 @@ export function scoreWords(tokens: string[]): WordScore {
   return { score: positive.length - negative.length, positive, negative }
 }
 
+/** Routine 1 words of a text with the language's lexicon (English when none). */
+export function scoreText(text: string, lex?: Lexicon): WordScore {
+  return lex ? lex.score(text) : scoreWords(tokenize(text))
+}
+
 /** True if any of the brand's names contains a lexicon word (then names are masked before scoring). */
-const lexiconNameCache = new WeakMap<readonly string[], boolean>()
-export function namesContainLexiconWords(brand: BrandDef): boolean {
+const lexiconNameCache = new WeakMap<readonly string[], Map<string, boolean>>()
+export function namesContainLexiconWords(brand: BrandDef, lex?: Lexicon): boolean {
   const names = compiledNames(brand)
-  let value = lexiconNameCache.get(names)
+  let byLex = lexiconNameCache.get(names)
+  if (!byLex) lexiconNameCache.set(names, (byLex = new Map()))
+  const key = lex?.key ?? 'en'
+  let value = byLex.get(key)
   if (value === undefined) {
-    value = names.some((n) => tokenize(n).some((t) => POSITIVE_WORDS.has(t) || NEGATIVE_WORDS.has(t)))
-    lexiconNameCache.set(names, value)
+    value = names.some((n) => {
+      const w = scoreText(n, lex)
+      return w.positive.length + w.negative.length > 0
+    })
+    byLex.set(key, value)
   }
   return value
 }
 
-export function maskBrand(sentence: string, brand: BrandDef): string {
-  const re = brandRegex(brand)
-  if (!re) return sentence
-  re.lastIndex = 0
-  const out = sentence.replace(re, ' ')
-  re.lastIndex = 0
-  return out
+/** The sentence with the given matches (flat absolute spans of the whole text) replaced by a space. */
+function maskSpans(s: PreparedSentence, spans: number[]): string {
+  let out = ''
+  let at = s.start
+  for (let k = 0; k < spans.length; k += 2) {
+    if (spans[k + 1] <= s.start || spans[k] >= s.end) continue
+    const from = Math.max(spans[k], s.start)
+    out += s.text.slice(at - s.start, from - s.start) + ' '
+    at = Math.min(spans[k + 1], s.end)
+  }
+  return out + s.text.slice(at - s.start)
 }
 
-const NEEDS_CLEAN = /[*_`\n\t]|\s\s|^[ \t]*(?:[-+•#]|\d{1,2}[.):])/
+/** The sentence with every match of the brand's names replaced by a space. */
+export function maskBrand(sentence: string, brand: BrandDef): string {
+  const spans = findBrandSpans(brand, sentence)
+  if (spans.length === 0) return sentence
+  let out = ''
+  let at = 0
+  for (let k = 0; k < spans.length; k += 2) {
+    out += sentence.slice(at, spans[k]) + ' '
+    at = spans[k + 1]
+  }
+  return out + sentence.slice(at)
+}
 
+const NEEDS_CLEAN = /[*_`\n\t[]|\s\s|^[ \t]*(?:[-+•#]|\d{1,2}[.):])/
+
+/** Markdown and link residue stripped before a snippet is shown (a link whose URL was removed keeps its text). */
 export function cleanSnippet(sentence: string): string {
   if (!NEEDS_CLEAN.test(sentence)) return sentence.trim()
   return sentence
+    .replace(/\[([^\]]*)\]\(\s*\)/g, '$1')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
     .replace(/\*\*|__|`/g, '')
     .replace(/^[ \t]*(?:[-*+•]|#{1,6}|\d{1,2}[.):])[ \t]+/, '')
     .replace(/\s+/g, ' ')
@@ -248,11 +294,13 @@ function isWholeToken(lower: string, start: number, end: number): boolean {
 }
 
 /**
- * Sentences of already-stripped text with their routine-1 words. The words come from one
- * scan of the whole text for lexicon words (same result as tokenizing each sentence).
+ * Sentences of already-stripped text with their routine-1 words. For English the words
+ * come from one scan of the whole text for lexicon words (same result as tokenizing each
+ * sentence); with another language's lexicon they are scored when first needed.
  */
-export function prepareSentences(stripped: string): PreparedSentence[] {
+export function prepareSentences(stripped: string, lex?: Lexicon): PreparedSentence[] {
   const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
+  if (lex) return sentences
   const lower = stripped.toLowerCase()
   if (lower.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
   let si = 0
@@ -285,8 +333,8 @@ export function prepareSentences(stripped: string): PreparedSentence[] {
   return sentences
 }
 
-function wordsOf(s: PreparedSentence): WordScore {
-  if (!s.words) s.words = scoreWords(tokenize(s.text))
+function wordsOf(s: PreparedSentence, lex?: Lexicon): WordScore {
+  if (!s.words) s.words = scoreText(s.text, lex)
   return s.words
 }
 
@@ -327,13 +375,19 @@ function pushDistinct(list: string[], words: string[]): void {
   }
 }
 
+/** The result for a brand in a language without a word list: nothing measured. */
+export function unmeasuredSentiment(): SentimentResult {
+  return { ...emptySentiment(), available: false }
+}
+
 /**
  * Routine 1 over the prepared sentences of already-stripped text. spans are the brand's
- * match spans in that text (computed when not given).
+ * match spans in that text; lex is the language's lexicon (English when absent; the
+ * sentences must have been prepared with the same lexicon).
  */
-export function brandSentimentPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[]): SentimentResult {
+export function brandSentimentPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
   if (spans.length === 0) return emptySentiment()
-  const mask = namesContainLexiconWords(brand)
+  const mask = namesContainLexiconWords(brand, lex)
   let pos = 0
   let neu = 0
   let neg = 0
@@ -345,7 +399,7 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
   let seen: Set<string> | undefined
   for (const i of sentencesWithSpans(sentences, spans)) {
     const s = sentences[i]
-    const w = mask ? scoreWords(tokenize(maskBrand(s.text, brand))) : wordsOf(s)
+    const w = mask ? scoreText(maskSpans(s, spans), lex) : wordsOf(s, lex)
     total += w.score
     if (w.score > 0) pos++
     else if (w.score < 0) neg++
@@ -378,6 +432,7 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
     totalScore: total,
     positiveSnippets: topSnippets(posSnips, 'positive'),
     negativeSnippets: topSnippets(negSnips, 'negative'),
+    ...(lex ? { language: lex.key } : {}),
   }
 }
 
@@ -389,10 +444,13 @@ export function topSnippets<T extends Snippet>(snips: T[], polarity: 'positive' 
   return indexed.slice(0, keep).map((x) => x.s)
 }
 
-/** §9 routine 1 for one answer text. */
-export function brandSentiment(text: string, brand: BrandDef): SentimentResult {
+/** §9 routine 1 for one answer text in a project language (English when absent). */
+export function brandSentiment(text: string, brand: BrandDef, language?: string | null): SentimentResult {
+  const lang = sentimentLanguage(language)
+  if (!lang.available) return unmeasuredSentiment()
+  const lex = lexiconFor(lang.lexicon)
   const stripped = stripNonCountable(text)
-  return brandSentimentPrepared(prepareSentences(stripped), brand, findBrandSpans(brand, stripped))
+  return brandSentimentPrepared(prepareSentences(stripped, lex), brand, findBrandSpans(brand, stripped), lex)
 }
 
 // ---------------------------------------------------------------------------

@@ -4,8 +4,10 @@ import { buildScatter, truncateLabel, type ScatterPoint } from '~/domain/metrics
 import { brandColours, COMPETITOR_PALETTE, formatRank, OWN_BRAND_COLOUR, SCATTER_COLOURS } from '../format'
 import { groupWorkbook } from '../export-sheets'
 import { Empty, ExportButton, MetricHelp } from '../parts'
-import type { GroupData, ResultsHeader } from '../types'
+import type { GroupData, ResultsHeader } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'
+import { AudiencesAsker } from '../AudiencesAsker'
+import { GroupEvidence } from '~/components/evidence/Evidence'
 
 const BREAKDOWN_BRANDS = 7
 
@@ -107,6 +109,7 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
               <span className="rs-corner leaders">Leaders</span>
               <span className="rs-corner laggards">Laggards</span>
             </div>
+            <GroupEvidence data={data} />
           </>
         )}
       </section>
@@ -136,6 +139,7 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
           </p>
         </section>
       )}
+      {data.tab === 'audiences' && <AudiencesAsker header={header} />}
     </div>
   )
 }

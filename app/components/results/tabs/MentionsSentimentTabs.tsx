@@ -5,8 +5,10 @@ import { useToast } from '~/components/toast'
 import { brandColours, formatNumber, HEAT_BRACKET_COLOURS, HEAT_BRACKET_LABELS, heatStyle, mentionPercentStyle, modelName, SENTIMENT_COLOURS } from '../format'
 import { mentionsWorkbook, sentimentDetailWorkbook, sentimentWorkbook } from '../export-sheets'
 import { apiFetch, BrandLabel, BrandRow, DataTable, Empty, errorText, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
-import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDetailData, SentimentRow } from '../types'
+import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDetailData, SentimentRow } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'
+import { DiscoveredBrands } from '../DiscoveredBrands'
+import { Ci, Ev } from '~/components/evidence/Evidence'
 
 export function MentionsTab({ data, header }: { data: MentionsData; header: ResultsHeader }) {
   const toast = useToast()
@@ -15,6 +17,7 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
   const colours = brandColours(data.brands)
   const canFix = header.mode === 'app' && header.project.isOwner && header.analysis
   return (
+    <>
     <section className="panel" data-tab-content="mentions">
       <div className="rs-panel-head">
         <h2>
@@ -71,9 +74,11 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
                   <td className="query">{r.query}</td>
                   {r.counts.map((n, i) => (
                     <td key={data.brands[i].name} className="num">
-                      <span className="rs-cell" style={heatStyle(n)}>
-                        {formatNumber(n)}
-                      </span>
+                      <Ev cell={{ metric: 'mentions', brand: data.brands[i].name, queryIndex: r.queryIndex }}>
+                        <span className="rs-cell" style={heatStyle(n)}>
+                          {formatNumber(n)}
+                        </span>
+                      </Ev>
                     </td>
                   ))}
                   <td className="num">{formatNumber(r.total)}</td>
@@ -83,10 +88,15 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
                 <td>TOTAL MENTIONS</td>
                 {data.brands.map((b, i) => (
                   <td key={b.name} className="num">
-                    <div>{formatNumber(b.total)}</div>
-                    <span className="rs-cell" style={mentionPercentStyle(data.percents[i])}>
-                      {data.percents[i]}%
-                    </span>
+                    <div>
+                      <Ev cell={{ metric: 'mentions', brand: b.name }}>{formatNumber(b.total)}</Ev>
+                    </div>
+                    <Ev cell={{ metric: 'share', brand: b.name }}>
+                      <span className="rs-cell" style={mentionPercentStyle(data.percents[i])}>
+                        {data.percents[i]}%
+                      </span>
+                    </Ev>
+                    <Ci rate={data.percentsCi?.[i]} />
                   </td>
                 ))}
                 <td className="num" data-grand-total>
@@ -107,6 +117,8 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
         </>
       )}
     </section>
+    <DiscoveredBrands header={header} />
+    </>
   )
 }
 
@@ -126,6 +138,17 @@ export function SentimentTab({ data, header }: { data: SentimentData; header: Re
   const colours = brandColours(data.rows)
   const own = data.rows.find((r) => r.isOwn)
   const withData = data.rows.filter((r) => r.mentions > 0)
+  if (data.sentimentUnavailable) {
+    return (
+      <div data-tab-content="sentiment">
+        <section className="panel">
+          <Empty title={`Sentiment not available in ${data.sentimentUnavailable}`}>
+            No sentiment word list covers this language, so sentiment was not measured.
+          </Empty>
+        </section>
+      </div>
+    )
+  }
   return (
     <div data-tab-content="sentiment">
       {own && (
@@ -179,15 +202,22 @@ export function SentimentTab({ data, header }: { data: SentimentData; header: Re
               {data.rows.map((r, i) => (
                 <BrandRow key={r.name} brand={r} colour={colours[i]}>
                   <td className="num" style={{ color: SENTIMENT_COLOURS.positive }}>
-                    {r.positive}%
+                    <Ev cell={{ metric: 'positive', brand: r.name }}>{r.positive}%</Ev>
+                    <Ci rate={r.positiveCi} />
                   </td>
-                  <td className="num">{r.neutral}%</td>
+                  <td className="num">
+                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.neutral}%</Ev>
+                  </td>
                   <td className="num" style={{ color: SENTIMENT_COLOURS.negative }}>
-                    {r.negative}%
+                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.negative}%</Ev>
                   </td>
                   <td style={{ minWidth: 140 }}>{r.mentions > 0 ? <Distribution row={r} /> : <span className="muted">No data</span>}</td>
-                  <td className="num">{r.mentions > 0 ? signed(r.score) : 'N/A'}</td>
-                  <td className="num">{r.mentions}</td>
+                  <td className="num">
+                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.mentions > 0 ? signed(r.score) : 'N/A'}</Ev>
+                  </td>
+                  <td className="num">
+                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.mentions}</Ev>
+                  </td>
                 </BrandRow>
               ))}
             </tbody>
@@ -224,7 +254,11 @@ export function SentimentDetailTab({ data, header }: { data: SentimentDetailData
           {data.cards.length > 0 && <ExportButton build={() => sentimentDetailWorkbook(data, header.analysis?.date ?? 'analysis', modelName)} />}
         </div>
       </div>
-      {data.cards.length === 0 ? (
+      {data.sentimentUnavailable ? (
+        <Empty title={`Sentiment not available in ${data.sentimentUnavailable}`}>
+            No sentiment word list covers this language, so sentiment was not measured.
+          </Empty>
+      ) : data.cards.length === 0 ? (
         <Empty title="No Sentiment Data Found">
           {data.brand ? `No ${data.polarity === 'all' ? '' : data.polarity + ' '}statements about ${data.brand} in the answers shown.` : 'Choose a brand.'}
         </Empty>

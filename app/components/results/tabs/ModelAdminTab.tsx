@@ -2,9 +2,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
+import { usePolling } from '~/components/use-polling'
 import { formatDate, formatNumber } from '../format'
 import { apiFetch, Empty, errorText } from '../parts'
-import type { ModelAdminData, ModelCard, ResultsHeader } from '../types'
+import type { ModelAdminData, ModelCard, ResultsHeader } from '~/domain/results/types'
 
 const POLL_MS = 1000
 const POLL_LIMIT_MS = 10 * 60 * 1000
@@ -47,22 +48,23 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
     if (card.running && phase === 'idle') setPhase('running')
   }, [card.running, phase])
 
+  const seenActive = useRef(false)
   useEffect(() => {
     if (phase !== 'running') return
     started.current = Date.now()
-    let seenActive = false
-    let stopped = false
-    const tick = async () => {
-      if (stopped) return
+    seenActive.current = false
+  }, [phase])
+
+  usePolling(
+    async () => {
       try {
         const r = await apiFetch<{ progressDetails: ProgressRow[] }>(`/api/analyses/${data.analysisId}/progress`)
         const mine = r.progressDetails.find((p) => p.modelId === card.id) ?? null
         setRow(mine)
-        if (mine && ['processing', 'running', 'waiting'].includes(mine.status)) seenActive = true
+        if (mine && ['processing', 'running', 'waiting'].includes(mine.status)) seenActive.current = true
         const finished = mine && mine.total > 0 && mine.completed >= mine.total && mine.status !== 'processing'
-        const failed = mine && mine.status === 'failed' && (seenActive || Date.now() - started.current > 10_000)
+        const failed = mine && mine.status === 'failed' && (seenActive.current || Date.now() - started.current > 10_000)
         if (finished || failed) {
-          stopped = true
           setPhase('done')
           if (failed && !finished) toast({ title: failureTitle(card, ''), description: `Failed to start ${card.name} analysis. Please try again.`, variant: 'destructive' })
           else toast({ title: `${card.name} Analysis Complete`, variant: 'success' })
@@ -73,19 +75,13 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
         // Progress polling errors are only logged (§8); the next tick retries.
       }
       if (Date.now() - started.current > POLL_LIMIT_MS) {
-        stopped = true
         setPhase('idle')
         toast({ title: 'Analysis Status Unknown', description: 'The run is taking longer than expected. Please refresh the page.' })
       }
-    }
-    void tick()
-    const t = setInterval(tick, POLL_MS)
-    return () => {
-      stopped = true
-      clearInterval(t)
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [phase, data.analysisId, card.id])
+    },
+    POLL_MS,
+    phase === 'running',
+  )
 
   const start = async () => {
     setPhase('starting')

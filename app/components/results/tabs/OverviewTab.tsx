@@ -3,7 +3,9 @@ import { truncateLabel } from '~/domain/metrics/colours'
 import { brandColours, formatNumber, formatRank, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
 import { overviewWorkbook } from '../export-sheets'
 import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile } from '../parts'
-import type { OverviewData, ResultsHeader } from '../types'
+import type { OverviewData, ResultsHeader } from '~/domain/results/types'
+import { DiscoveredBrands } from '../DiscoveredBrands'
+import { OverviewEvidence } from '~/components/evidence/Evidence'
 
 /** Labels of slices under this share are hidden in the mention-share pie (§2). */
 const MIN_LABEL_SHARE = 3
@@ -54,7 +56,12 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
       <div className="rs-tiles">
         <Tile label="Total Mentions" value={formatNumber(s.totalMentions)} help="totalMentions" />
         <Tile label="Brands with Mentions" value={String(s.brandsWithMentions)} help="mentionsShare" />
-        <Tile label="Avg Ranking" value={s.averageRank === null ? 'N/A' : formatRank(s.averageRank)} help="averageRank" />
+        <Tile
+          label="Avg Ranking"
+          value={s.averageRank === null ? 'N/A' : formatRank(s.averageRank)}
+          help="averageRank"
+          note={`Mean of all brands' ranks · ${own ? `yours: ${own.rank === null ? 'not ranked' : `#${formatRank(own.rank)}`}` : ''}`}
+        />
         <Tile label="Brands Ranked" value={String(s.brandsRanked)} help="rank" />
       </div>
 
@@ -124,7 +131,9 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           <p className="rs-chart-title">
             Sentiment by brand <MetricHelp metric="averageSentiment" />
           </p>
-          {sentiment.length === 0 ? (
+          {data.sentimentUnavailable ? (
+            <Empty title={`Sentiment not available in ${data.sentimentUnavailable}`} />
+          ) : sentiment.length === 0 ? (
             <Empty title="No sentiment data available" />
           ) : (
             <div className="rs-chart" style={{ height: Math.max(160, 36 * sentiment.length + 60) }}>
@@ -143,6 +152,8 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           )}
         </div>
       </section>
+
+      <OverviewEvidence data={data} />
 
       <section className="panel">
         <div className="rs-panel-head">
@@ -211,6 +222,8 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           </div>
         )}
       </section>
+
+      <DiscoveredBrands header={header} />
 
       <details className="panel">
         <summary style={{ cursor: 'pointer', fontWeight: 600 }}>How to read these metrics</summary>

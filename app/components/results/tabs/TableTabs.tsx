@@ -5,7 +5,8 @@ import { HEATMAP_THRESHOLDS } from '~/domain/metrics/colours'
 import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, visibilityStyle } from '../format'
 import { brandRankWorkbook, queryRankFileBase, queryRankRows, queryRankWorkbook, shareWorkbook, toTsv } from '../export-sheets'
 import { BrandRow, DataTable, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
-import type { BrandRankData, BrandRef, ByModel, QueryRankData, ResultsHeader, ShareData } from '../types'
+import type { BrandRankData, BrandRef, ByModel, QueryRankData, RankSpread, ResultsHeader, ShareData } from '~/domain/results/types'
+import { Ci, Ev, Spread } from '~/components/evidence/Evidence'
 
 export function BrandSelect({ brands, value, label = 'Brand', param = 'brand' }: { brands: BrandRef[]; value: string | null; label?: string; param?: string }) {
   const navigate = useNavigate()
@@ -60,15 +61,29 @@ export function ShareOfModelTab({ data, header }: { data: ShareData; header: Res
                 <BrandRow key={r.name} brand={r} colour={colours[i]}>
                   {data.modelIds.map((id) => (
                     <td key={id} className="num">
-                      <span className="rs-cell" style={heatmapStyle(r.byModel[id] ?? null)}>
-                        {r.byModel[id] === null || r.byModel[id] === undefined ? '—' : formatPercent(r.byModel[id]!)}
-                      </span>
+                      {r.byModel[id] === null || r.byModel[id] === undefined ? (
+                        <span className="rs-cell" style={heatmapStyle(null)}>
+                          —
+                        </span>
+                      ) : (
+                        <>
+                          <Ev cell={{ metric: 'share', brand: r.name, modelId: id }}>
+                            <span className="rs-cell" style={heatmapStyle(r.byModel[id]!)}>
+                              {formatPercent(r.byModel[id]!)}
+                            </span>
+                          </Ev>
+                          <Ci rate={r.ciByModel?.[id]} />
+                        </>
+                      )}
                     </td>
                   ))}
                   <td className="num">
-                    <span className="rs-cell" style={heatmapStyle(r.combined)} data-combined>
-                      {formatPercent(r.combined)}
-                    </span>
+                    <Ev cell={{ metric: 'share', brand: r.name }}>
+                      <span className="rs-cell" style={heatmapStyle(r.combined)} data-combined>
+                        {formatPercent(r.combined)}
+                      </span>
+                    </Ev>
+                    <Ci rate={r.ci} />
                   </td>
                 </BrandRow>
               ))}
@@ -122,14 +137,20 @@ export function BrandRankTab({ data, header }: { data: BrandRankData; header: Re
         <RankTable name="brand-rank" first="Brand" combined="Combined" modelIds={data.modelIds}>
           {data.rows.map((r, i) => (
             <BrandRow key={r.name} brand={r} colour={colours[i]}>
-              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} />
+              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} brand={r.name} spreadByModel={r.spreadByModel} />
               <td className="num" data-combined>
-                <RankCell rank={r.combined} />
+                <Ev cell={{ metric: 'rank', brand: r.name }}>
+                  <RankCell rank={r.combined} />
+                </Ev>
+                {r.spreadByModel && <Spread spread={r.spread ?? null} />}
               </td>
               <td className="num">
-                <span className="rs-cell" style={visibilityStyle(r.visibility)} data-visibility>
-                  {r.visibility}%
-                </span>
+                <Ev cell={{ metric: 'visibility', brand: r.name }}>
+                  <span className="rs-cell" style={visibilityStyle(r.visibility)} data-visibility>
+                    {r.visibility}%
+                  </span>
+                </Ev>
+                <Ci rate={r.visibilityCi} />
               </td>
             </BrandRow>
           ))}
@@ -148,11 +169,18 @@ function ModelColumnHeads({ modelIds }: { modelIds: number[] }) {
   ))
 }
 
-/** One rank cell per model shown. */
-function ModelRankCells({ modelIds, byModel }: { modelIds: number[]; byModel: ByModel<number | null> }) {
-  return modelIds.map((id) => (
+/** One rank cell per model shown, each opening the answers of that model (and query) for the brand. */
+function ModelRankCells(p: { modelIds: number[]; byModel: ByModel<number | null>; brand: string | null; queryIndex?: number; spreadByModel?: ByModel<RankSpread | null> }) {
+  return p.modelIds.map((id) => (
     <td key={id} className="num">
-      <RankCell rank={byModel[id]} />
+      {p.brand ? (
+        <Ev cell={{ metric: 'rank', brand: p.brand, modelId: id, ...(p.queryIndex !== undefined ? { queryIndex: p.queryIndex } : {}) }}>
+          <RankCell rank={p.byModel[id]} />
+        </Ev>
+      ) : (
+        <RankCell rank={p.byModel[id]} />
+      )}
+      {p.spreadByModel && p.byModel[id] !== null && p.byModel[id] !== undefined && <Spread spread={p.spreadByModel[id] ?? null} />}
     </td>
   ))
 }
@@ -261,14 +289,20 @@ export function QueryRankTab({ data, header }: { data: QueryRankData; header: Re
                   </>
                 )}
               </td>
-              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} />
+              <ModelRankCells modelIds={data.modelIds} byModel={r.byModel} brand={data.brand} queryIndex={r.queryIndex} />
               <td className="num">
-                <RankCell rank={r.combined} />
+                <Ev cell={{ metric: 'rank', brand: data.brand!, queryIndex: r.queryIndex }}>
+                  <RankCell rank={r.combined} />
+                </Ev>
+                {r.combined !== null && <Spread spread={r.spread ?? null} />}
               </td>
               <td className="num">
-                <span className="rs-cell" style={visibilityStyle(r.visibility)}>
-                  {r.visibility}%
-                </span>
+                <Ev cell={{ metric: 'visibility', brand: data.brand!, queryIndex: r.queryIndex }}>
+                  <span className="rs-cell" style={visibilityStyle(r.visibility)}>
+                    {r.visibility}%
+                  </span>
+                </Ev>
+                <Ci rate={r.visibilityCi} />
               </td>
             </tr>
           ))}

@@ -1,0 +1,244 @@
+/**
+ * Activities of the daily scheduled run (workflows/trends.ts): the same checks as a click on Add Analysis
+ * (paused account, quota, one analysis per project per day, a run still going), the analysis rows, and the
+ * alert check once the run has completed.
+ */
+import { createHmac } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import http from 'node:http'
+import https from 'node:https'
+import type { LookupFunction } from 'node:net'
+import { ApplicationFailure } from '@temporalio/activity'
+import type postgres from 'postgres'
+import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById } from '../app/domain/models'
+import { MAX_QUERIES, MAX_QUERIES_LIGHT } from '../app/domain/limits'
+import { loadProviderConfigs } from '../app/domain/providers'
+import { alertsForRun, latestPerDate } from '../app/domain/trends'
+import { publicAddress, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../app/domain/trends/webhook'
+import { buildTrendPoint, trendPointsOf } from '../db/trends'
+import { lockUser } from '../db/locks'
+import { admitAnalysis, AnalysisRefused } from '../db/analysis-admission'
+import { today } from '../app/domain/analyses'
+import { sourceSearchAfterAnalysis } from '../app/domain/sources/types'
+import { analysisWorkflowId, type AnalysisWorkflowInput } from '../workflows/shared'
+
+export type ScheduledStart =
+  | { outcome: 'started'; analysisId: number; workflowId: string; input: AnalysisWorkflowInput }
+  | { outcome: 'skipped'; reason: string }
+
+
+class Skip extends Error {}
+
+export interface WebhookOptions {
+  /**
+   * Exact addresses a webhook may reach although they are not public, over http too: for tests only (a loopback
+   * receiver). Empty in the worker: every delivery must resolve to public addresses only, over https.
+   */
+  allowAddresses?: string[]
+  timeoutMs?: number
+}
+
+/** `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}` with the project's webhook secret. */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
+}
+
+/**
+ * POSTs the body to the URL after resolving its host and checking every address (public only, or an allowed test
+ * address); the connection goes to the checked address, so DNS cannot change it in between. A refused address
+ * is a non-retryable failure; a network error or a non-2xx answer is retried by Temporal.
+ */
+async function postWebhook(raw: string, body: string, secret: string, opts: WebhookOptions): Promise<number> {
+  const url = new URL(raw)
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const addresses = await lookup(host, { all: true, verbatim: true }).catch((err) => {
+    throw ApplicationFailure.create({ type: 'webhook-dns', message: `Webhook host ${host} could not be resolved: ${err.code ?? err.message}` })
+  })
+  const allowed = new Set(opts.allowAddresses ?? [])
+  for (const a of addresses) {
+    if (allowed.has(a.address)) continue
+    const v = publicAddress(a.address)
+    if (!v.ok) throw ApplicationFailure.nonRetryable(`Webhook refused: ${host} resolves to ${v.reason}`, 'webhook-refused')
+  }
+  const insecureOk = addresses.every((a) => allowed.has(a.address))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && insecureOk)) throw ApplicationFailure.nonRetryable('Webhook refused: the URL must use https', 'webhook-refused')
+  const pinned = addresses[0]
+  const pin: LookupFunction = (_h, o, cb) => {
+    if ((o as { all?: boolean }).all) (cb as any)(null, [{ address: pinned.address, family: pinned.family }])
+    else cb(null, pinned.address, pinned.family)
+  }
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const client = url.protocol === 'https:' ? https : http
+  return new Promise<number>((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: pin,
+        timeout: opts.timeoutMs ?? 10_000,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'ai-brand-visibility-alerts', [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body) },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => (res.statusCode && res.statusCode >= 200 && res.statusCode < 300 ? resolve(res.statusCode) : reject(ApplicationFailure.create({ type: 'webhook-status', message: `Webhook answered ${res.statusCode}` }))))
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('timed out')))
+    req.on('error', (err) => reject(ApplicationFailure.create({ type: 'webhook-network', message: `Webhook delivery failed: ${err.message}` })))
+    req.end(body)
+  })
+}
+
+export function createTrendActivities({ sql, webhook = {} }: { sql: postgres.Sql<any>; webhook?: WebhookOptions }) {
+  /** The input of the analysis workflow for an analysis row and its run row. */
+  async function inputOf(tx: postgres.TransactionSql<any>, analysisId: number, runId: number): Promise<AnalysisWorkflowInput> {
+    const [a] = await tx<{ model_ids: number[]; queries: { index: number; query: string }[]; samples_per_query: number; is_light_mode: boolean }[]>`
+      select model_ids, queries, samples_per_query, is_light_mode from analyses where id = ${analysisId}`
+    const configs = loadProviderConfigs()
+    return {
+      analysisId,
+      runId,
+      kind: 'analysis',
+      models: a.model_ids.map((id) => ({ modelId: id, name: modelById(id)?.name ?? String(id), concurrency: configs[modelById(id)!.provider]?.concurrency ?? 8 })),
+      queries: a.queries.map((q) => ({ index: q.index, query: q.query })),
+      samples: a.samples_per_query,
+      sourceSearch: sourceSearchAfterAnalysis() && !a.is_light_mode,
+    }
+  }
+
+  async function start(tx: postgres.TransactionSql<any>, projectId: number): Promise<{ analysisId: number; runId: number; workflowId: string }> {
+    const [p] = await tx<{ user_id: number; brand_domain: string; brand_details: any; is_light_mode: boolean; samples_per_query: number; is_active: boolean; tier: string; is_admin: boolean; max_analyses: number | null }[]>`
+      select p.user_id, p.brand_domain, p.brand_details, p.is_light_mode, p.samples_per_query, u.is_active, u.tier, u.is_admin, u.max_analyses
+      from projects p join users u on u.id = p.user_id where p.id = ${projectId}`
+    if (!p) throw new Skip('Project not found')
+    await lockUser(tx, p.user_id)
+    const isLight = p.tier === 'light' || p.is_light_mode
+    const queries = await tx<{ query: string; topic: string | null; audience: string | null; audience_context: string | null }[]>`
+      select query, topic, audience, audience_context from project_queries where project_id = ${projectId} order by position limit ${isLight ? MAX_QUERIES_LIGHT : MAX_QUERIES}`
+    const competitors = await tx<{ name: string; alternative_names: string[]; domains: string[] }[]>`
+      select name, alternative_names, domains from project_competitors where project_id = ${projectId} order by position`
+    const day = today()
+    // The rule of a click on Add Analysis (db/analysis-admission.ts); a refusal is the skip's reason.
+    const admitted = await admitAnalysis(tx, {
+      userId: p.user_id, projectId, isActive: p.is_active, isAdmin: p.is_admin, maxAnalyses: p.max_analyses,
+      queryCount: queries.length, competitorCount: competitors.length, day,
+    }).catch((err: unknown) => {
+      throw err instanceof AnalysisRefused ? new Skip(err.message) : err
+    })
+    const restartable = admitted.restartable === null ? null : { id: admitted.restartable }
+    let analysisId: number
+    if (restartable) {
+      await tx`update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now() where id = ${restartable.id}`
+      analysisId = restartable.id
+    } else {
+      await tx`update users set total_analyses_run = total_analyses_run + 1 where id = ${p.user_id}`
+      const brands = {
+        brand: { alternativeNames: [], domains: [], ...(p.brand_details ?? {}), name: p.brand_domain },
+        competitors: competitors.map((c) => ({ name: c.name, alternativeNames: c.alternative_names, domains: c.domains })),
+      }
+      const snapshot = queries.map((q, index) => ({ index, query: q.query, topic: q.topic, audience: q.audience, audienceContext: q.audience_context }))
+      const [row] = await tx<{ id: number }[]>`
+        insert into analyses (project_id, user_id, status, date, is_light_mode, model_ids, samples_per_query, queries, brands)
+        values (${projectId}, ${p.user_id}, 'pending', ${day}, ${isLight}, ${[...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]},
+          ${p.samples_per_query}, ${tx.json(snapshot as any)}, ${tx.json(brands as any)}) returning id`
+      analysisId = row.id
+    }
+    const [{ runId, earlier }] = await tx<{ runId: number; earlier: number }[]>`
+      select nextval(pg_get_serial_sequence('model_runs', 'id'))::int as "runId",
+        (select count(*)::int from model_runs where analysis_id = ${analysisId} and kind = 'analysis') as earlier`
+    const workflowId = analysisWorkflowId(analysisId, 'analysis', earlier > 0 ? `-restart-${runId}` : '')
+    const [{ model_ids }] = await tx<{ model_ids: number[] }[]>`select model_ids from analyses where id = ${analysisId}`
+    await tx`insert into model_runs (id, analysis_id, kind, model_ids, workflow_id) values (${runId}, ${analysisId}, 'analysis', ${model_ids}, ${workflowId})`
+    await tx`update analyses set workflow_id = ${workflowId} where id = ${analysisId}`
+    return { analysisId, runId, workflowId }
+  }
+
+  return {
+    /**
+     * Checks and creates the scheduled run's analysis in one transaction under the user's lock, and records what
+     * happened under the schedule's workflow id: a retried activity answers the recorded outcome again.
+     */
+    async startScheduledAnalysis(input: { projectId: number; workflowId: string }): Promise<ScheduledStart> {
+      return sql.begin(async (tx) => {
+        const [done] = await tx<{ outcome: 'started' | 'skipped'; reason: string | null; analysis_id: number | null }[]>`
+          select outcome, reason, analysis_id from scheduled_runs where workflow_id = ${input.workflowId}`
+        if (done?.outcome === 'skipped' || (done && !done.analysis_id)) return { outcome: 'skipped' as const, reason: done.reason ?? 'Skipped' }
+        if (done?.analysis_id) {
+          const [run] = await tx<{ id: number; workflow_id: string }[]>`
+            select id, workflow_id from model_runs where analysis_id = ${done.analysis_id} and kind = 'analysis' order by id desc limit 1`
+          return { outcome: 'started' as const, analysisId: done.analysis_id, workflowId: run.workflow_id, input: await inputOf(tx, done.analysis_id, run.id) }
+        }
+        try {
+          const s = await tx.savepoint(async (sp) => start(sp as unknown as postgres.TransactionSql<any>, input.projectId))
+          await tx`insert into scheduled_runs (project_id, workflow_id, outcome, analysis_id) values (${input.projectId}, ${input.workflowId}, 'started', ${s.analysisId})`
+          return { outcome: 'started' as const, analysisId: s.analysisId, workflowId: s.workflowId, input: await inputOf(tx, s.analysisId, s.runId) }
+        } catch (err) {
+          if (!(err instanceof Skip)) throw err
+          const exists = await tx`select 1 from projects where id = ${input.projectId}`
+          if (exists.length)
+            await tx`insert into scheduled_runs (project_id, workflow_id, outcome, reason) values (${input.projectId}, ${input.workflowId}, 'skipped', ${err.message})`
+          return { outcome: 'skipped' as const, reason: err.message }
+        }
+      })
+    },
+
+    /** Records that the schedule skipped a run (for example the analysis workflow could not start). */
+    async recordScheduledSkip(input: { projectId: number; workflowId: string; reason: string }) {
+      await sql`
+        insert into scheduled_runs (project_id, workflow_id, outcome, reason) select ${input.projectId}, ${input.workflowId}, 'skipped', ${input.reason}
+        where exists (select 1 from projects where id = ${input.projectId})
+        on conflict (workflow_id) do update set outcome = 'skipped', reason = excluded.reason`
+    },
+
+    /**
+     * POSTs the project's undelivered alerts as one JSON body to its webhook, signed; marks them delivered. A refused
+     * address is recorded on the alerts and not retried; other failures throw so Temporal retries with backoff. The
+     * alerts are claimed (`for update skip locked`) while they are posted: two deliveries at once (the daily run's and
+     * its analysis's) send each alert once. `analysisId` stands for its project.
+     */
+    async deliverTrendAlerts(input: { projectId?: number; analysisId?: number }): Promise<{ delivered: number }> {
+      const projectId = input.projectId ?? (await sql<{ project_id: number }[]>`select project_id from analyses where id = ${input.analysisId ?? 0}`)[0]?.project_id
+      if (!projectId) return { delivered: 0 }
+      const [hook] = await sql<{ url: string; secret: string }[]>`select url, secret from trend_webhooks where project_id = ${projectId}`
+      if (!hook) return { delivered: 0 }
+      let failure: unknown = null
+      const delivered = await sql.begin(async (tx) => {
+        const alerts = await tx<{ id: string; data: Record<string, unknown>; created_at: Date }[]>`
+          select id, data, created_at from trend_alerts where project_id = ${projectId} and delivered_at is null order by id limit 50 for update skip locked`
+        if (!alerts.length) return 0
+        const body = JSON.stringify({ type: 'trend-alerts', projectId, alerts: alerts.map((a) => ({ id: Number(a.id), createdAt: a.created_at.toISOString(), ...a.data })) })
+        const ids = alerts.map((a) => a.id)
+        try {
+          await postWebhook(hook.url, body, hook.secret, webhook)
+        } catch (err) {
+          failure = err
+          await tx`update trend_alerts set delivery_error = ${err instanceof Error ? err.message : String(err)} where id in ${tx(ids)}`
+          return 0
+        }
+        await tx`update trend_alerts set delivered_at = now(), delivery_error = null where id in ${tx(ids)}`
+        return ids.length
+      })
+      if (failure) throw failure
+      return { delivered }
+    },
+
+    /** After a completed run: its trend point, and an alert for each own-brand rate that moved beyond chance. */
+    async checkTrendAlerts(input: { analysisId: number }): Promise<{ alerts: number }> {
+      const [a] = await sql<{ project_id: number; status: string }[]>`select project_id, status from analyses where id = ${input.analysisId}`
+      if (!a || a.status !== 'completed') return { alerts: 0 }
+      await buildTrendPoint(sql, input.analysisId)
+      const points = latestPerDate(await trendPointsOf(sql, a.project_id))
+      const at = points.findIndex((p) => p.analysisId === input.analysisId)
+      if (at < 0) return { alerts: 0 }
+      const alerts = alertsForRun(points[at], points.slice(0, at))
+      for (const alert of alerts)
+        await sql`
+          insert into trend_alerts (project_id, analysis_id, metric, message, data)
+          values (${a.project_id}, ${input.analysisId}, ${alert.metric}, ${alert.message}, ${sql.json(alert as any)})
+          on conflict (analysis_id, metric) do nothing`
+      return { alerts: alerts.length }
+    },
+  }
+}
+
+export type TrendActivities = ReturnType<typeof createTrendActivities>

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react'
+import { FAQ_FAILED, FAQ_OFFLINE, FAQ_PRESETS, FAQ_WELCOME } from '~/domain/faq/search'
+
+interface Message {
+  role: 'assistant' | 'user'
+  text: string
+  entry?: { id: string; question: string } | null
+}
+
+async function ask(message: string): Promise<Message> {
+  let res: Response
+  try {
+    res = await fetch('/api/faq-chat', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ message }) })
+  } catch {
+    return { role: 'assistant', text: FAQ_OFFLINE }
+  }
+  const body = await res.json().catch(() => null)
+  if (res.status === 429 && body?.message) return { role: 'assistant', text: String(body.message) }
+  if (!res.ok || typeof body?.response !== 'string') return { role: 'assistant', text: FAQ_FAILED }
+  return { role: 'assistant', text: body.response, entry: body.entry ?? null }
+}
+
+/**
+ * The FAQ chat (spec §2 "FAQ chat"): a floating button with an 'FAQ' badge on every page, or the
+ * full page on /faq. Opens with a welcome; Enter sends, Shift+Enter starts a new line; a preset
+ * prompt is sent as soon as it is picked, and `autoSend` is sent when the chat first shows.
+ * Answers are plain text (they come from our FAQ entries) and cite the entry.
+ */
+export function FaqChat({ mode, autoSend }: { mode: 'floating' | 'page'; autoSend?: string }) {
+  const [open, setOpen] = useState(mode === 'page')
+  const [messages, setMessages] = useState<Message[]>([{ role: 'assistant', text: FAQ_WELCOME }])
+  const [input, setInput] = useState('')
+  const [pending, setPending] = useState(false)
+  const sentAuto = useRef(false)
+  const end = useRef<HTMLDivElement>(null)
+
+  async function send(text: string) {
+    const message = text.trim()
+    if (!message || pending) return
+    setInput('')
+    setPending(true)
+    setMessages((m) => [...m, { role: 'user', text: message }])
+    const reply = await ask(message)
+    setMessages((m) => [...m, reply])
+    setPending(false)
+  }
+
+  useEffect(() => {
+    if (open && autoSend && !sentAuto.current) {
+      sentAuto.current = true
+      void send(autoSend)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sent once, when the chat first shows
+  }, [open, autoSend])
+
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [messages.length])
+
+  if (mode === 'floating' && !open) {
+    return (
+      <button type="button" className="faq-fab" onClick={() => setOpen(true)} aria-label="Open the FAQ chat">
+        ? <span className="faq-badge">FAQ</span>
+      </button>
+    )
+  }
+
+  return (
+    <section className={mode === 'floating' ? 'faq-chat faq-chat-floating' : 'faq-chat faq-chat-page'} aria-label="FAQ chat">
+      <header className="faq-chat-header">
+        <strong>FAQ chat</strong>
+        {mode === 'floating' && (
+          <button type="button" className="btn btn-small" onClick={() => setOpen(false)} aria-label="Close the FAQ chat">
+            ×
+          </button>
+        )}
+      </header>
+      <div className="faq-chat-messages" role="log" aria-live="polite">
+        {messages.map((m, i) => (
+          <div key={i} className={`faq-msg faq-msg-${m.role}`}>
+            <p>{m.text}</p>
+            {m.entry && (
+              <a className="faq-source" href={`/faq#${m.entry.id}`}>
+                Read in the FAQ
+              </a>
+            )}
+          </div>
+        ))}
+        {pending && <div className="faq-msg faq-msg-assistant muted">Thinking...</div>}
+        <div ref={end} />
+      </div>
+      <div className="faq-presets">
+        {FAQ_PRESETS.map((p) => (
+          <button key={p} type="button" className="btn btn-small" disabled={pending} onClick={() => void send(p)}>
+            {p}
+          </button>
+        ))}
+      </div>
+      <form
+        className="faq-chat-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void send(input)
+        }}
+      >
+        <textarea
+          aria-label="Your question"
+          placeholder="Ask a question about AI Brand Visibility..."
+          value={input}
+          maxLength={1000}
+          rows={2}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault()
+              void send(input)
+            }
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={pending || !input.trim()}>
+          Send
+        </button>
+      </form>
+    </section>
+  )
+}

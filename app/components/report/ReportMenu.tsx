@@ -1,0 +1,45 @@
+/**
+ * 'Download report' (issue 9 §6): the PDF and the .xlsx workbook of the analysis shown, with the filters
+ * shown. Plain download links, so they work before hydration and without client code.
+ */
+import { useState } from 'react'
+import type { ResultsHeader } from '~/domain/results/types'
+
+/** Where the report of the analysis shown is downloaded: the app's API, or the share link's own address. */
+export function reportHref(header: ResultsHeader, format: 'pdf' | 'xlsx', exportId?: string | null): string | null {
+  if (!header.analysis || header.analysis.status !== 'completed') return null
+  const qs = new URLSearchParams({ format })
+  if (header.filters.model !== 'combined') qs.set('model', header.filters.model)
+  if (header.filters.topic) qs.set('topic', header.filters.topic)
+  if (header.filters.audience) qs.set('audience', header.filters.audience)
+  if (header.mode === 'export') return exportId ? `/export/${encodeURIComponent(exportId)}/report?${qs}` : null
+  return `/api/analyses/${header.analysis.id}/report?${qs}`
+}
+
+export function ReportMenu({ header, exportId }: { header: ResultsHeader; exportId?: string | null }) {
+  const [open, setOpen] = useState(false)
+  const pdf = reportHref(header, 'pdf', exportId)
+  const xlsx = reportHref(header, 'xlsx', exportId)
+  if (!pdf || !xlsx) return null
+  return (
+    <div className="report-menu" style={{ position: 'relative', display: 'inline-block' }} data-report-menu>
+      <button type="button" className="btn btn-small" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Download report
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="panel"
+          style={{ position: 'absolute', right: 0, top: '100%', zIndex: 30, margin: '.25rem 0 0', padding: '.35rem', display: 'grid', gap: '.25rem', minWidth: 190 }}
+        >
+          <a role="menuitem" className="btn btn-small" href={pdf} download onClick={() => setOpen(false)} data-report="pdf">
+            PDF report
+          </a>
+          <a role="menuitem" className="btn btn-small" href={xlsx} download onClick={() => setOpen(false)} data-report="xlsx">
+            Excel workbook (.xlsx)
+          </a>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+import { Link } from '@remix-run/react'
+import { useState } from 'react'
+import { Modal } from '../modal'
+import { useToast } from '../toast'
+import { SamplesField } from '../evidence/SamplesField'
+import { addToList, editDialogProblem, editInList, EDIT_DIALOG_MAX_COMPETITORS, EDIT_DIALOG_MAX_QUERIES } from '../../domain/sharing/project-menu'
+
+interface EditableProject {
+  id: number
+  name: string
+  brandDomain: string
+  marketDescription: string
+  competitors: string[]
+  queries: string[]
+  queriesWithAudience?: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
+  samplesPerQuery?: number
+  isLightMode?: boolean
+}
+
+/** One editable list of the dialog: add (trimmed, unique, capped), edit in place, delete. */
+function ListEditor({ label, items, cap, onChange }: { label: string; items: string[]; cap: number; onChange: (items: string[]) => void }) {
+  const toast = useToast()
+  const [draft, setDraft] = useState('')
+  const [editing, setEditing] = useState<{ index: number; value: string } | null>(null)
+  const apply = (r: { list: string[]; problem: string | null }) => {
+    if (r.problem) toast({ title: 'Invalid entry', description: r.problem, variant: 'destructive' })
+    onChange(r.list)
+  }
+  return (
+    <div className="field">
+      <span>{label} ({items.length})</span>
+      <ul style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 180, overflowY: 'auto' }}>
+        {items.map((item, i) => (
+          <li key={`${i}-${item}`} className="list-row">
+            {editing?.index === i ? (
+              <>
+                <input style={{ flex: 1 }} value={editing.value} autoFocus onChange={(e) => setEditing({ index: i, value: e.target.value })} />
+                <button type="button" className="btn btn-small" onClick={() => (apply(editInList(items, i, editing.value)), setEditing(null))}>✓</button>
+                <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>✕</button>
+              </>
+            ) : (
+              <>
+                <span style={{ flex: 1 }}>{item}</span>
+                <button type="button" className="btn btn-small" onClick={() => setEditing({ index: i, value: item })}>Edit</button>
+                <button type="button" className="btn btn-small" onClick={() => onChange(items.filter((_, j) => j !== i))}>Delete</button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {items.length >= cap ? (
+        <span className="muted">Maximum of {cap} {label.toLowerCase()} reached</span>
+      ) : (
+        <div style={{ display: 'flex', gap: '.4rem' }}>
+          <input style={{ flex: 1 }} value={draft} placeholder={`Add ${label.toLowerCase().replace(/s$/, '')}`} onChange={(e) => setDraft(e.target.value)} />
+          <button type="button" className="btn btn-small" disabled={!draft.trim()} onClick={() => (apply(addToList(items, draft, cap)), setDraft(''))}>Add</button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Edit Project dialog (§2, §5): name, brand domain, market description, competitors and queries. */
+export function EditProjectDialog({ project, onClose }: { project: EditableProject; onClose: (changed: boolean) => void }) {
+  const toast = useToast()
+  const [fields, setFields] = useState({ name: project.name, brandDomain: project.brandDomain, marketDescription: project.marketDescription })
+  const [competitors, setCompetitors] = useState(project.competitors)
+  const [queries, setQueries] = useState(project.queries)
+  const [samples, setSamples] = useState(project.samplesPerQuery ?? 1)
+  const [saving, setSaving] = useState(false)
+  const problem = editDialogProblem(fields)
+  const save = async () => {
+    if (problem) return toast({ title: 'Update Failed', description: problem, variant: 'destructive' })
+    setSaving(true)
+    const res = await fetch(`/api/projects/${project.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      // Unchanged queries keep their topic and audience.
+      body: JSON.stringify({ ...fields, competitors, queries: queries.map((q) => project.queriesWithAudience?.find((o) => o.query === q) ?? q), ...(samples !== (project.samplesPerQuery ?? 1) ? { samplesPerQuery: samples } : {}) }),
+    })
+    setSaving(false)
+    if (!res.ok) {
+      const body = await res.json().catch(() => ({}))
+      return toast({ title: 'Update Failed', description: body.message ?? 'Failed to update project', variant: 'destructive' })
+    }
+    toast({ title: 'Project Saved', variant: 'success' })
+    onClose(true)
+  }
+  const field = (key: keyof typeof fields, label: string, multiline = false) => (
+    <label className="field">
+      {label}
+      {multiline ? (
+        <textarea name={key} rows={3} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
+      ) : (
+        <input name={key} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
+      )}
+    </label>
+  )
+  return (
+    <Modal title="Edit Project" onClose={() => onClose(false)}>
+      {field('name', 'Project Name')}
+      {field('brandDomain', 'Brand Domain')}
+      {field('marketDescription', 'Market Description', true)}
+      <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} />
+      <ListEditor label="Queries" items={queries} cap={Math.max(EDIT_DIALOG_MAX_QUERIES, project.queries.length)} onChange={setQueries} />
+      <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
+      {problem && <p className="field-error">{problem}</p>}
+      <p className="muted" style={{ fontSize: '.85rem' }}>
+        Alternative names, domains, topics and audiences are edited in{' '}
+        <Link to={`/?phase=1&project=${project.id}`} data-edit-setup>
+          the project&apos;s setup
+        </Link>
+        .
+      </p>
+      <div style={{ display: 'flex', gap: '.5rem', justifyContent: 'flex-end' }}>
+        <button className="btn" onClick={() => onClose(false)}>Cancel</button>
+        <button className="btn btn-primary" onClick={() => void save()} disabled={saving || problem !== null}>{saving ? 'Saving...' : 'Save Changes'}</button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,87 @@
+/** zod schemas of the ideator's request bodies (§7) and its §5 / §8 texts, shared by the routes and the screen. Pure. */
+import { z } from 'zod'
+import { id, list, text } from '../validation'
+import { CONTENT_TYPE_IDS, DEFAULT_CONTENT_TYPE, DEFAULT_IDEATOR_LANGUAGE, IDEATOR_LANGUAGE_IDS, IDEATOR_LIMITS as L } from './constants'
+
+/** §5 validation and §8 toasts. */
+export const IDEATOR_MESSAGES = {
+  noCustomQuery: 'No custom query provided',
+  noQuerySelected: 'No query selected',
+  noIdeasSelected: 'No content ideas selected',
+  generationFailed: 'Generation Failed',
+  ideasFailed: 'Failed to generate content ideas',
+  ideasFailedStatus: (status: number, body: string) => `Failed to generate content ideas: ${status} ${body}`,
+  contentFailed: 'Failed to generate content',
+  ideasGenerated: 'Content Ideas Generated',
+  ideasGeneratedCount: (n: number) => `${n} content idea${n === 1 ? '' : 's'} generated`,
+  contentGenerated: 'Content Generated',
+  inactive: 'Account is paused - contact admin to reactivate',
+  limitReached: (n: number) => `Idea generation limit reached (${n} left). Upgrade your plan or contact support for increased limits.`,
+  tooManyIdeas: `Select at most ${L.maxSelectedIdeas} ideas`,
+} as const
+
+const optionalText = (label: string, max: number) => text(label, max).optional().default('')
+const contentType = z.enum(CONTENT_TYPE_IDS, { errorMap: () => ({ message: 'Unsupported content type' }) })
+const language = z.enum(IDEATOR_LANGUAGE_IDS, { errorMap: () => ({ message: 'Unsupported language' }) })
+/** 'none' (or nothing) means no audience (§2). */
+const audienceId = z
+  .union([text('audienceId', 100), z.null()])
+  .optional()
+  .transform((v) => (v && v !== 'none' ? v : null))
+const audience = z
+  .union([
+    text('audience', L.userBrief),
+    z.object({ name: text('audience.name', 200).optional().default(''), description: text('audience.description', L.userBrief).optional().default('') }).passthrough(),
+    z.null(),
+  ])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? null : typeof v === 'string' ? (v ? v : null) : [v.name, v.description].filter(Boolean).join(': ') || null))
+
+const common = {
+  projectId: id('projectId'),
+  userBrief: optionalText('User brief', L.userBrief),
+  brandName: text('brandName', 200).optional(),
+  brandDomain: text('brandDomain', 200).optional(),
+  audienceId,
+  audience,
+  contentType: contentType.optional().default(DEFAULT_CONTENT_TYPE),
+  language: language.optional().default(DEFAULT_IDEATOR_LANGUAGE),
+}
+
+/** POST /api/content-recommendations/generate-ideas. */
+export const generateIdeasRequest = z
+  .object({
+    ...common,
+    query: text('Query', L.query, { collapse: true }).optional().default(''),
+    isCustomQuery: z.boolean({ invalid_type_error: 'isCustomQuery must be true or false' }).optional().default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.query) ctx.addIssue({ code: 'custom', path: ['query'], message: b.isCustomQuery ? IDEATOR_MESSAGES.noCustomQuery : IDEATOR_MESSAGES.noQuerySelected })
+  })
+
+const score = z.number().min(0).max(1).nullable().optional()
+/** An idea as the screen sends it back (the server keeps its own copy; this names which ones). */
+export const selectedIdea = z.object({
+  id: text('idea id', 64, { required: 'Each selected idea needs an id' }),
+  title: text('idea title', 300, { required: 'Each selected idea needs a title' }),
+  description: optionalText('idea description', L.userBrief),
+  keyElements: list('keyElements', text('key element', 500)).optional().default([]),
+  gapId: text('gapId', 64).optional(),
+  gap: text('gap', 1_000).optional(),
+  score,
+  openaiScore: score,
+  geminiScore: score,
+})
+
+/** POST /api/content-recommendations/generate-content. */
+export const generateContentRequest = z.object({
+  ...common,
+  query: text('Query', L.query, { collapse: true }).optional().default(''),
+  selectedIdeas: z
+    .array(selectedIdea, { invalid_type_error: 'selectedIdeas must be a list', required_error: IDEATOR_MESSAGES.noIdeasSelected })
+    .min(1, IDEATOR_MESSAGES.noIdeasSelected)
+    .max(L.maxSelectedIdeas, IDEATOR_MESSAGES.tooManyIdeas),
+})
+
+export type GenerateIdeasRequest = z.infer<typeof generateIdeasRequest>
+export type GenerateContentRequest = z.infer<typeof generateContentRequest>

@@ -1,0 +1,17 @@
+/**
+ * The version of the metric definitions (mention counting, rank parsing, sentiment and the aggregates in
+ * aggregate.ts). An analysis records the version its stored results were computed with; a newer version is
+ * applied to an older analysis only by an explicit, recorded rebuild (POST /api/analyses/{id}/evidence-rebuild).
+ * Bump it, with a line below, whenever a change alters a stored figure or adds one.
+ */
+export const METRICS_VERSION = 2
+
+export const METRICS_CHANGES: { version: number; summary: string }[] = [
+  { version: 1, summary: 'Mentions, share of model, average and combined rank, visibility %, sentiment (the definitions of the metric help).' },
+  { version: 2, summary: 'Adds the spread of every average rank (n, lowest, highest, standard deviation); no earlier figure changes.' },
+]
+
+/** The version of an analysis's stored results: results stored before versions were recorded are version 1. */
+export function metricsVersionOf(recorded: number | null | undefined): number {
+  return recorded && recorded > 0 ? recorded : 1
+}

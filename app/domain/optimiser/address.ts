@@ -1,0 +1,62 @@
+/**
+ * Which URLs and addresses the optimiser may fetch: http(s) only, and only public unicast addresses —
+ * never loopback, private, link-local, carrier-grade NAT, multicast, reserved or unspecified, in IPv4 or
+ * IPv6, including IPv4-mapped IPv6 and the numeric IPv4 forms (2130706433, 0x7f.1, 127.1), which the
+ * WHATWG URL parser already turns into dotted quads. Pure (no DNS here: the fetcher checks each resolved address).
+ */
+import ipaddr from 'ipaddr.js'
+
+export const REFUSED_PREFIX = 'This address cannot be fetched: '
+
+export type AddressVerdict = { ok: true } | { ok: false; reason: string }
+
+/** Whether an IP address (text) is a public unicast address. `allowLoopback` is for tests only. */
+export function checkAddress(address: string, opts: { allowLoopback?: boolean } = {}): AddressVerdict {
+  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (!ipaddr.isValid(text)) return { ok: false, reason: `${address} is not an IP address` }
+  let ip = ipaddr.parse(text)
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address()
+  const range = ip.range()
+  if (range === 'unicast') return { ok: true }
+  if (range === 'loopback' && opts.allowLoopback) return { ok: true }
+  return { ok: false, reason: `${address} is a ${range} address` }
+}
+
+/** Tests only: `true` lets any loopback address through; a list of ports lets loopback through on those ports only. */
+export type LoopbackAllowance = boolean | readonly number[]
+
+/** OPTIMISER_FETCH_ALLOW_LOOPBACK: `true`, or comma-separated ports (`45123`, the test stack's page server); anything else allows none. */
+export function loopbackAllowance(value: string | undefined): LoopbackAllowance {
+  if (value === 'true') return true
+  const ports = (value ?? '').split(',').map((p) => p.trim()).filter((p) => /^\d{1,5}$/.test(p)).map(Number)
+  return ports.length ? ports : false
+}
+
+/** Whether the allowance lets this URL reach a loopback address (by its port when the allowance lists ports). */
+export function loopbackAllowedFor(allow: LoopbackAllowance | undefined, url: URL): boolean {
+  if (allow === true) return true
+  if (!allow) return false
+  return allow.includes(Number(url.port || (url.protocol === 'https:' ? 443 : 80)))
+}
+
+/** A URL the optimiser may try: parsed, http(s), no credentials, and a host that is not a refused literal address. */
+export function checkUrl(raw: string, options: { allowLoopback?: LoopbackAllowance } = {}): { ok: true; url: URL } | { ok: false; reason: string } {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return { ok: false, reason: 'it is not a valid URL' }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'only http and https URLs are fetched' }
+  if (url.username || url.password) return { ok: false, reason: 'URLs with credentials are not fetched' }
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (!host) return { ok: false, reason: 'the URL has no host' }
+  const opts = { allowLoopback: loopbackAllowedFor(options.allowLoopback, url) }
+  if (ipaddr.isValid(host)) {
+    const v = checkAddress(host, opts)
+    if (!v.ok) return v
+  } else if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host) && !opts.allowLoopback) {
+    return { ok: false, reason: `${host} is a local name` }
+  }
+  return { ok: true, url }
+}

@@ -1,0 +1,5 @@
+export * from './constants'
+export * from './scores'
+export * from './chunks'
+export * from './types'
+export * from './progress'

@@ -1,0 +1,78 @@
+import * as XLSX from 'xlsx'
+import { buildReport, MAX_CELL_TEXT, reportFileName, reportHtml, reportQuerySchema, reportWorkbook, slug, type ReportInput } from './index'
+
+const EVIL = '<img src=x onerror=alert(1)>'
+
+function input(over: Partial<ReportInput> = {}): ReportInput {
+  const brands = [
+    { name: 'Acme', isOwn: true },
+    { name: EVIL, isOwn: false },
+  ]
+  return {
+    project: { name: 'Café Déjà Vu / Q3', brandName: 'Acme', marketDescription: 'anvils', marketRegion: '', language: 'en-GB' },
+    analysis: { id: 7, date: '2025-01-31', completedAt: null },
+    modelIds: [8],
+    counts: { queries: 1, answered: 1, attempted: 2, samplesPerQuery: 1 },
+    filters: { model: 'All Models', topic: 'Price', audience: null },
+    generatedAt: '2025-02-01T00:00:00.000Z',
+    demoMode: false,
+    overview: {
+      tab: 'overview',
+      brands: brands.map((b, i) => ({ ...b, mentions: 2 - i, share: i === 0 ? 66.7 : 33.3, rank: i === 0 ? 1 : null, sentiment: { positive: 50, neutral: 50, negative: 0, mentions: 2 } })),
+      summary: { totalMentions: 3, brandsWithMentions: 2, averageRank: 1, brandsRanked: 1 },
+      ownRankPosition: 1,
+      hasAnswers: true,
+    },
+    share: { tab: 'share-of-model', modelIds: [8], rows: brands.map((b) => ({ ...b, byModel: { 8: 50 }, combined: 50 })), hasData: true },
+    brandRank: { tab: 'brand-rank', modelIds: [8], rows: brands.map((b) => ({ ...b, byModel: { 8: null }, combined: null, visibility: 0 })), queryCounts: { included: 1, total: 1 }, filtered: false, hasAnswers: true },
+    queryRank: [{ tab: 'ranking-detail', modelIds: [8], brands, brand: 'Acme', rows: [{ queryIndex: 0, query: 'best anvil', topic: null, byModel: { 8: 2 }, combined: 2, visibility: 17 }], queryCount: 1, hasAnswers: true }],
+    mentions: { tab: 'mentions', brands: brands.map((b) => ({ ...b, total: 1 })), rows: [{ queryIndex: 0, query: 'best anvil', counts: [1, 1], total: 2 }], percents: [50, 50], grandTotal: 2, hasAnswers: true },
+    sentiment: { tab: 'sentiment', rows: [], hasAnswers: true },
+    sentimentDetail: [],
+    topics: null,
+    audiences: null,
+    discovered: null,
+    answers: [{ query: 'best anvil', modelId: 8, sample: 1, answered: true, text: 'x'.repeat(MAX_CELL_TEXT + 10), error: null, mentions: { Acme: 1, Other: 0 }, rankings: { Acme: 2 }, citations: 0 }],
+    ...over,
+  }
+}
+
+describe('report', () => {
+  it('names the file after the project and the analysis date', () => {
+    const r = buildReport(input())
+    expect(reportFileName(r, 'pdf')).toBe('cafe-deja-vu-q3-report-2025-01-31.pdf')
+    expect(slug('   ')).toBe('project')
+  })
+
+  it('writes ranks as N/A, unknown models empty, and says which filters apply', () => {
+    const r = buildReport(input())
+    expect(Object.fromEntries(r.cover)).toMatchObject({ Region: 'Not set', Filters: 'All Models, topic Price', Models: 'ChatGPT 5', 'Answers (n)': 1, 'Calls made': 2 })
+    expect(r.tables.find((t) => t.sheet === 'Brand Rank')!.rows[0]).toEqual(['Acme', 'Yes', 'N/A', 'N/A', 0])
+    const answers = r.tables.find((t) => t.sheet === 'Answers')!.rows[0]
+    expect(answers[4]).toBe('Acme: 1')
+    expect(String(answers[7]).length).toBeLessThan(32_767)
+    expect(String(answers[7])).toMatch(/\[cut at 32000 characters\]$/)
+  })
+
+  it('escapes every text in the printed HTML and carries no script', () => {
+    const html = reportHtml(buildReport(input()))
+    expect(html).not.toContain(EVIL)
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).not.toMatch(/<script|<img|<link|https?:\/\//i)
+    // The Answers and all-brands Query Rank tables are workbook-only.
+    expect(html).not.toContain('<h2>Answers</h2>')
+  })
+
+  it('gives the workbook a cover and one sheet per table with sheet names within 31 characters', () => {
+    const r = buildReport(input())
+    const wb = reportWorkbook(XLSX, r)
+    expect(wb.SheetNames[0]).toBe('Cover')
+    expect(wb.SheetNames.slice(1)).toEqual(r.tables.map((t) => t.sheet))
+    expect(wb.SheetNames.every((n: string) => n.length <= 31)).toBe(true)
+  })
+
+  it('accepts pdf and xlsx only', () => {
+    expect(reportQuerySchema.parse({}).format).toBe('pdf')
+    expect(reportQuerySchema.safeParse({ format: 'html' }).success).toBe(false)
+  })
+})

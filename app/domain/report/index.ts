@@ -1,0 +1,337 @@
+/**
+ * The downloadable report of a completed analysis (issue 9 §6): one list of tables, built from the same
+ * tab data the results screens render (app/domain/results/view.ts through the results loader), then
+ * written twice — as an .xlsx workbook (a cover sheet and one sheet per table) and as the HTML that
+ * Chromium prints to PDF. Both files therefore carry the same numbers as the screens and as each other.
+ * Pure: no I/O; the xlsx module is passed in, the PDF is printed in app/lib/report.server.ts.
+ *
+ * Decisions where the spec is silent:
+ * - The report honours the results filters in the URL (model, topic, audience), and says so on the cover.
+ * - The PDF holds the summary tables and the own brand's Query Rank; the workbook adds Query Rank and
+ *   Sentiment Detail for every brand and every answer (texts cut at 32,000 characters, the cell limit
+ *   being 32,767).
+ * - Missing values are written as on screen: ranks 'N/A', a model without answers empty.
+ */
+import { z } from 'zod'
+import { modelById } from '../models'
+import type { Discovery } from '../discovered'
+import type {
+  BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
+} from '../results/types'
+
+export const REPORT_FORMATS = ['pdf', 'xlsx'] as const
+export type ReportFormat = (typeof REPORT_FORMATS)[number]
+
+export const reportQuerySchema = z.object({
+  format: z.enum(REPORT_FORMATS, { errorMap: () => ({ message: 'format must be pdf or xlsx' }) }).default('pdf'),
+  model: z.string().max(40).nullish(),
+  topic: z.string().max(300).nullish(),
+  audience: z.string().max(300).nullish(),
+})
+
+export const REPORT_MESSAGES = {
+  notCompleted: 'Only a completed analysis has a report',
+  failed: 'Failed to create the report',
+  busy: 'Reports are being printed for other users; try again in a minute',
+} as const
+
+/** Text cells are cut to this length (an xlsx cell holds at most 32,767 characters). */
+export const MAX_CELL_TEXT = 32_000
+
+export type Cell = string | number | null
+
+export interface ReportTable {
+  /** Sheet name (at most 31 characters, unique). */
+  sheet: string
+  title: string
+  /** One line under the title: what the figures are. */
+  note?: string
+  header: Cell[]
+  rows: Cell[][]
+  /** Printed in the PDF too (the workbook holds every table). */
+  inPdf: boolean
+}
+
+export interface ReportAnswer {
+  query: string
+  modelId: number
+  sample: number
+  answered: boolean
+  text: string
+  error: string | null
+  mentions: Record<string, number>
+  rankings: Record<string, number>
+  citations: number
+}
+
+export interface ReportInput {
+  project: { name: string; brandName: string; marketDescription: string; marketRegion: string; language: string }
+  analysis: { id: number; date: string; completedAt: string | null }
+  /** Models with at least one answer, in catalogue order. */
+  modelIds: number[]
+  counts: { queries: number; answered: number; attempted: number; samplesPerQuery: number }
+  filters: { model: string; topic: string | null; audience: string | null }
+  generatedAt: string
+  demoMode: boolean
+  overview: OverviewData
+  share: ShareData
+  brandRank: BrandRankData
+  /** Query Rank per brand, own brand first. */
+  queryRank: QueryRankData[]
+  mentions: MentionsData
+  sentiment: SentimentData
+  /** Sentiment Detail per brand, own brand first. */
+  sentimentDetail: SentimentDetailData[]
+  topics: GroupData | null
+  audiences: GroupData | null
+  discovered: Discovery | null
+  answers: ReportAnswer[]
+}
+
+export interface Report {
+  title: string
+  fileBase: string
+  cover: [string, Cell][]
+  tables: ReportTable[]
+}
+
+const NA = 'N/A'
+const rank = (r: number | null | undefined): Cell => (typeof r === 'number' && r > 0 ? r : NA)
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No')
+const column = (id: number) => modelById(id)?.column ?? `Model ${id}`
+const modelName = (id: number) => modelById(id)?.name ?? `Model ${id}`
+const cut = (s: string) => (s.length > MAX_CELL_TEXT ? `${s.slice(0, MAX_CELL_TEXT)} … [cut at ${MAX_CELL_TEXT} characters]` : s)
+
+export function slug(s: string): string {
+  const out = s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return out || 'project'
+}
+
+export function reportFileName(r: Pick<Report, 'fileBase'>, format: ReportFormat): string {
+  return `${r.fileBase}.${format}`
+}
+
+export function buildReport(d: ReportInput): Report {
+  const own = d.overview.brands.find((b) => b.isOwn)
+  const filters = [d.filters.model, d.filters.topic ? `topic ${d.filters.topic}` : null, d.filters.audience ? `audience ${d.filters.audience}` : null].filter(Boolean).join(', ')
+  const cover: [string, Cell][] = [
+    ['Project', d.project.name],
+    ['Brand', d.project.brandName],
+    ['Market', d.project.marketDescription],
+    ['Region', d.project.marketRegion || 'Not set'],
+    ['Language', d.project.language],
+    ['Analysis date', d.analysis.date],
+    ['Analysis id', d.analysis.id],
+    ['Models', d.modelIds.map(modelName).join(', ') || 'None'],
+    ['Queries', d.counts.queries],
+    ['Samples per query', d.counts.samplesPerQuery],
+    ['Answers (n)', d.counts.answered],
+    ['Calls made', d.counts.attempted],
+    ['Filters', filters],
+    ['Generated', d.generatedAt],
+    ['Data', d.demoMode ? 'Simulated: this install runs in demo mode, the answers come from the built-in model simulator, not from the real AI models.' : 'Answers of the AI models named above'],
+  ]
+  const tables: ReportTable[] = []
+
+  const o = d.overview
+  tables.push({
+    sheet: 'Summary',
+    title: 'Summary',
+    note: 'Avg Ranking is the mean of the combined ranks of all ranked brands; the own brand’s is beside it.',
+    header: ['Metric', 'Value'],
+    rows: [
+      ['Total Mentions', o.summary.totalMentions],
+      ['Brands with Mentions', o.summary.brandsWithMentions],
+      ['Avg Ranking (all ranked brands)', rank(o.summary.averageRank)],
+      [`Avg Ranking (${d.project.brandName})`, rank(own?.rank)],
+      ['Brands Ranked', o.summary.brandsRanked],
+      [`${d.project.brandName} share of mentions %`, own?.share ?? 0],
+      [`${d.project.brandName} rank position`, o.ownRankPosition ?? NA],
+    ],
+    inPdf: true,
+  })
+  tables.push({
+    sheet: 'Overview',
+    title: 'Brand Overview',
+    note: 'Mentions, share of all brands’ mentions, combined average rank and sentiment per brand.',
+    header: ['Brand', 'Your Brand', 'Mentions', 'Mention Share %', 'Avg Rank', 'Positive %', 'Neutral %', 'Negative %'],
+    rows: o.brands.map((b) => [b.name, yesNo(b.isOwn), b.mentions, b.share, rank(b.rank), b.sentiment.positive, b.sentiment.neutral, b.sentiment.negative]),
+    inPdf: true,
+  })
+  tables.push({
+    sheet: 'Share of Model',
+    title: 'Share of Model',
+    note: 'Each brand’s share (%) of all brands’ mentions, per model and combined.',
+    header: ['Brand', 'Your Brand', ...d.share.modelIds.map(column), 'Combined'],
+    rows: d.share.rows.map((r) => [r.name, yesNo(r.isOwn), ...d.share.modelIds.map((id) => r.byModel[id] ?? null), r.combined]),
+    inPdf: true,
+  })
+  const br = d.brandRank
+  tables.push({
+    sheet: 'Brand Rank',
+    title: 'Brand Rank',
+    note: `Average rank per model (lower is better), combined, and the share of models that ranked the brand. Queries: ${br.queryCounts.included} of ${br.queryCounts.total}.`,
+    header: ['Brand', 'Your Brand', ...br.modelIds.map(column), 'Combined', 'Visibility %'],
+    rows: br.rows.map((r) => [r.name, yesNo(r.isOwn), ...br.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility]),
+    inPdf: true,
+  })
+  const qrIds = d.queryRank[0]?.modelIds ?? []
+  tables.push({
+    sheet: 'Query Rank',
+    title: 'Query Rank',
+    note: 'Rank of each brand per query and model, their mean, and the share of models that ranked it.',
+    header: ['Brand', 'Query', ...qrIds.map(column), 'Combined Avg', 'Visibility %'],
+    rows: d.queryRank.flatMap((q) => q.rows.map((r) => [q.brand, r.query, ...q.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility])),
+    inPdf: false,
+  })
+  const ownQr = d.queryRank[0]
+  if (ownQr) {
+    tables.push({
+      sheet: 'Query Rank (own brand)',
+      title: `Query Rank: ${ownQr.brand ?? d.project.brandName}`,
+      header: ['Query', ...ownQr.modelIds.map(column), 'Combined Avg', 'Visibility %'],
+      rows: ownQr.rows.map((r) => [r.query, ...ownQr.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility]),
+      inPdf: true,
+    })
+  }
+  const m = d.mentions
+  tables.push({
+    sheet: 'Mentions',
+    title: 'Brand Mentions by Query',
+    header: ['Query', ...m.brands.map((b) => (b.isOwn ? `${b.name} (Your Brand)` : b.name)), 'Total'],
+    rows: [
+      ...m.rows.map((r) => [r.query, ...r.counts, r.total]),
+      ['TOTAL MENTIONS', ...m.brands.map((b) => b.total), m.grandTotal],
+      ['Share of mentions %', ...m.percents, m.grandTotal > 0 ? 100 : 0],
+    ],
+    inPdf: true,
+  })
+  tables.push({
+    sheet: 'Sentiment',
+    title: 'Brand Sentiment',
+    note: 'Shares of the sentences naming the brand; the score is their mean, from -1 to +1.',
+    header: ['Brand', 'Your Brand', 'Positive %', 'Neutral %', 'Negative %', 'Average Sentiment', 'Label', 'Sentences', 'Positive Words', 'Negative Words'],
+    rows: d.sentiment.rows.map((r) => [r.name, yesNo(r.isOwn), r.positive, r.neutral, r.negative, r.score, r.label, r.mentions, r.positiveWords.join(', '), r.negativeWords.join(', ')]),
+    inPdf: true,
+  })
+  tables.push({
+    sheet: 'Sentiment Detail',
+    title: 'Sentiment Detail',
+    header: ['Brand', 'Query', 'Model', 'Polarity', 'Statement', 'Indicator Words', 'Score'],
+    rows: d.sentimentDetail.flatMap((s) => s.cards.flatMap((c) => c.statements.map((x) => [s.brand, c.query, modelName(x.modelId), x.polarity, cut(x.text), x.words.join(', '), x.score]))),
+    inPdf: false,
+  })
+  for (const g of [d.topics, d.audiences]) {
+    if (!g || g.groups.length === 0) continue
+    const kind = g.tab === 'topics' ? 'Topic' : 'Audience'
+    tables.push({
+      sheet: `${kind}s`,
+      title: `${kind} Brand Performance`,
+      note: 'Combined share of mentions (%) and combined rank per group.',
+      header: [kind, 'Brand', 'Your Brand', 'Market Share %', 'Avg Rank'],
+      rows: g.groups.flatMap((x) => g.brands.map((b, i) => [x.group, b.name, yesNo(b.isOwn), x.shares[i], rank(x.ranks[i])])),
+      inPdf: true,
+    })
+  }
+  if (d.discovered && d.discovered.brands.length > 0) {
+    tables.push({
+      sheet: 'Discovered Brands',
+      title: 'Discovered brands (not tracked)',
+      note: `Named or ranked in the answers but not tracked. ${d.project.brandName}'s share of tracked mentions today: ${d.discovered.ownShare} %.`,
+      header: ['Brand', 'Answers', 'Models', 'Mentions', 'Avg Rank', `${d.project.brandName} share % if tracked`],
+      rows: d.discovered.brands.map((b) => [b.name, b.answers, b.models, b.mentions, rank(b.averageRank), b.ownShareIfTracked]),
+      inPdf: true,
+    })
+  }
+  tables.push({
+    sheet: 'Answers',
+    title: 'Answers',
+    header: ['Query', 'Model', 'Sample', 'Answered', 'Brand Mentions', 'Rankings', 'Citations', 'Response', 'Error'],
+    rows: d.answers.map((a) => [
+      a.query,
+      modelName(a.modelId),
+      a.sample,
+      yesNo(a.answered),
+      Object.entries(a.mentions).filter(([, n]) => n > 0).map(([b, n]) => `${b}: ${n}`).join(', '),
+      Object.entries(a.rankings).filter(([, n]) => n > 0).sort((x, y) => x[1] - y[1]).map(([b, n]) => `${n}. ${b}`).join(', '),
+      a.citations,
+      cut(a.text),
+      a.error,
+    ]),
+    inPdf: false,
+  })
+  return {
+    title: `AI brand visibility report: ${d.project.brandName}`,
+    fileBase: `${slug(d.project.name)}-report-${d.analysis.date}`,
+    cover,
+    tables,
+  }
+}
+
+// ------------------------------------------------------------------ workbook
+
+/** The parts of the xlsx module used here (callers pass the module). */
+export interface XlsxModule {
+  utils: {
+    book_new(): any
+    aoa_to_sheet(rows: Cell[][]): any
+    book_append_sheet(wb: any, ws: any, name: string): void
+  }
+}
+
+/** A cover sheet, then one sheet per table (a title row, the note, a blank row, the table). */
+export function reportWorkbook(XLSX: XlsxModule, r: Report): any {
+  const wb = XLSX.utils.book_new()
+  const add = (name: string, rows: Cell[][], widthRows: Cell[][]) => {
+    const ws = XLSX.utils.aoa_to_sheet(rows)
+    const cols = Math.max(...widthRows.map((x) => x.length))
+    ws['!cols'] = Array.from({ length: cols }, (_, i) => ({ wch: Math.min(60, Math.max(8, ...widthRows.map((x) => String(x[i] ?? '').length + 2))) }))
+    XLSX.utils.book_append_sheet(wb, ws, name.slice(0, 31))
+  }
+  add('Cover', [[r.title], [], ...r.cover], r.cover)
+  for (const t of r.tables) {
+    const table = [t.header, ...t.rows]
+    add(t.sheet, [[t.title], ...(t.note ? [[t.note]] : []), [], ...table], table)
+  }
+  return wb
+}
+
+// ------------------------------------------------------------------ PDF (as HTML for Chromium)
+
+const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+function tableHtml(t: ReportTable): string {
+  // A column of numbers (and N/A) is right-aligned, its header too.
+  const numeric = t.header.map((_, i) => t.rows.length > 0 && t.rows.every((r) => typeof r[i] === 'number' || r[i] === NA || r[i] === null))
+  const head = t.header.map((h, i) => `<th${numeric[i] ? ' class="num"' : ''}>${esc(h)}</th>`).join('')
+  const body = t.rows
+    .map((row) => `<tr>${row.map((c) => `<td${typeof c === 'number' || c === NA ? ' class="num"' : ''}>${esc(c ?? '')}</td>`).join('')}</tr>`)
+    .join('')
+  return `<section${t.header.length <= 2 ? ' class="narrow"' : ''}><h2>${esc(t.title)}</h2>${t.note ? `<p class="note">${esc(t.note)}</p>` : ''}<table><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan="${t.header.length}">No data</td></tr>`}</tbody></table></section>`
+}
+
+/** The printable report: self-contained (no script, no external request), every text escaped. */
+export function reportHtml(r: Report): string {
+  const cover = r.cover.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(r.title)}</title>
+<style>
+@page{size:A4 landscape;margin:12mm 10mm}
+body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#111;font-size:10px;line-height:1.4;margin:0}
+h1{font-size:20px;margin:0 0 8px}h2{font-size:14px;margin:18px 0 4px;break-after:avoid}
+.cover{break-after:page}.cover th{text-align:left;padding:3px 14px 3px 0;color:#444;font-weight:600;vertical-align:top}
+.note{color:#555;margin:0 0 6px}
+table{border-collapse:collapse;width:100%}thead{display:table-header-group}tr{break-inside:avoid}
+section table th{background:#f3f4f6;text-align:left;padding:3px 6px;border-bottom:1px solid #9ca3af}
+section table td{padding:2px 6px;border-bottom:1px solid #e5e7eb}td.num,th.num{text-align:right}
+section.narrow table{width:auto;min-width:45%}
+</style></head><body>
+<div class="cover"><h1>${esc(r.title)}</h1><table>${cover}</table></div>
+${r.tables.filter((t) => t.inPdf).map(tableHtml).join('\n')}
+</body></html>`
+}

@@ -1,0 +1,527 @@
+/**
+ * Trends over daily analyses (§2 'Trends & Historical Data', §9 constants). Pure: the server builds one
+ * compact TrendPoint per completed analysis from its stored answers (once, then reads the stored point),
+ * and the page's series, tables, intervals and alerts are all computed here from those points.
+ *
+ * Decisions where the spec is silent:
+ * - Only the six card models count; an answer counts when ok and not blank (as on the results screens).
+ * - Mentions per brand and day = the results screens' total: per model and query the mean over the
+ *   answered samples, summed.
+ * - Rates and their intervals use raw counts over every sample (so value and band agree): mention
+ *   share x = the brand's mention occurrences, n = all brands' occurrences; visibility x = answers that
+ *   rank the brand, n = answered answers. With one sample per query the share equals the results screens'.
+ * - Visibility % on the Trends page = share of answered answers (all models, queries, samples) that rank
+ *   the brand: the spec's "rank above 0" rule per answer, so it has an n and an interval.
+ * - Rank = the §9 combined rank (mean of the models' average ranks, 1 decimal); per query the combined
+ *   rank of that query. Lower is better; null when unranked.
+ * - Daily percent change = (today - previous day) / previous day x 100, 1 decimal; none when the
+ *   previous day had 0 mentions or there is no previous day.
+ * - Topic trend (§9): a brand's mentions of the day x (queries in the topic / all queries of that day).
+ * - Several completed analyses on one date: the latest one counts.
+ */
+import { z } from 'zod'
+import { CARD_MODEL_IDS } from '../models'
+import { combinedRank, round1 } from '../metrics/colours'
+import { text } from '../validation'
+import { wilson, type Interval } from '../metrics/intervals'
+
+// The one Wilson implementation lives in the metrics module (results, sources and trends share it).
+export { wilson, Z95, type Interval } from '../metrics/intervals'
+
+/** §9: the 8-colour trend palette (own brand keeps red, §9 'own brand red'). */
+export const TREND_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777', '#4b5563'] as const
+export const OWN_TREND_COLOUR = '#d92d20'
+/** §9: trend query labels cut at 50 characters. */
+export const TREND_QUERY_LABEL_MAX = 50
+/** §2: the brand selector starts with the top 10 brands by total mentions. */
+export const DEFAULT_TREND_BRANDS = 10
+/** §2 / §9: note under the background-analysis panel. */
+export const ANALYSIS_DURATION_NOTE = 'Analysis typically takes 2-5 minutes'
+/**
+ * Alerts: two-sided z-tests with |z| >= 3.29 (p < 0.001): two-proportion for mention share and visibility, two-sample
+ * means for the average rank. One run makes three tests; a month of daily runs about 90, so a 95 % threshold would
+ * raise about four or five false alerts a month on stable data; at 0.1 % the chance of any false alert in a month is about 9 %.
+ */
+export const ALERT_Z = 3.29
+/** Alerts compare the run against the pooled previous 7 runs. */
+export const ALERT_BASELINE_RUNS = 7
+
+export function truncateQueryLabel(query: string, max = TREND_QUERY_LABEL_MAX): string {
+  const chars = [...(query ?? '')]
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('')
+}
+
+
+export function percentChange(previous: number | null | undefined, current: number): number | null {
+  if (previous === null || previous === undefined || previous === 0) return null
+  return round1(((current - previous) / previous) * 100)
+}
+
+/** Two-proportion z statistic (pooled); 0 when either side has no trials or the pooled rate is 0 or 1. */
+export function twoProportionZ(x1: number, n1: number, x2: number, n2: number): number {
+  if (n1 <= 0 || n2 <= 0) return 0
+  const p = (x1 + x2) / (n1 + n2)
+  if (p <= 0 || p >= 1) return 0
+  const se = Math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+  return (x1 / n1 - x2 / n2) / se
+}
+
+// ------------------------------------------------------------------ one point per analysis
+
+export interface TrendAnswer {
+  modelId: number
+  queryIndex: number
+  sample: number
+  ok: boolean
+  text?: string
+  mentions: Record<string, number>
+  rankings: Record<string, number>
+}
+
+export interface TrendBrandPoint {
+  mentions: number
+  rawMentions: number
+  rankedAnswers: number
+  rank: number | null
+  /** Sum and sum of squares of the brand's rank over the `rankedAnswers` answers ranking it: the rank alert's mean and variance. */
+  rankSum?: number
+  rankSumSq?: number
+}
+
+export interface TrendPoint {
+  analysisId: number
+  date: string
+  answered: number
+  mentionsTotal: number
+  rawMentionsTotal: number
+  queries: { index: number; query: string; topic: string | null }[]
+  brands: Record<string, TrendBrandPoint>
+  ownBrand: string
+  /**
+   * Combined rank per query index, then per brand (ranked only). Kept apart from the brands so the page's read
+   * can leave it out and fetch the one query it shows.
+   */
+  queryRanks: Record<string, Record<string, number>>
+}
+
+const isRank = (r: unknown): r is number => typeof r === 'number' && r > 0
+
+export function trendPointOf(input: {
+  analysisId: number
+  date: string
+  queries: { index: number; query: string; topic?: string | null }[]
+  brands: { name: string; isOwn: boolean }[]
+  answers: TrendAnswer[]
+}): TrendPoint {
+  const answered = input.answers.filter((a) => a.ok && (a.text === undefined || a.text.trim() !== '') && (CARD_MODEL_IDS as readonly number[]).includes(a.modelId))
+  // model -> query -> the answered samples
+  const cells = new Map<string, TrendAnswer[]>()
+  for (const a of answered) {
+    const key = `${a.modelId}:${a.queryIndex}`
+    const list = cells.get(key)
+    if (list) list.push(a)
+    else cells.set(key, [a])
+  }
+  const brands: Record<string, TrendBrandPoint> = {}
+  const queryRanks: Record<string, Record<string, number>> = {}
+  let mentionsTotal = 0
+  let rawMentionsTotal = 0
+  for (const b of input.brands) {
+    let mentions = 0
+    let rawMentions = 0
+    let rankedAnswers = 0
+    let rankSum = 0
+    let rankSumSq = 0
+    const modelQueryRanks = new Map<number, number[]>()
+    const queryModelRanks = new Map<number, number[]>()
+    for (const samples of cells.values()) {
+      const { modelId, queryIndex } = samples[0]
+      let sum = 0
+      const ranks: number[] = []
+      for (const s of samples) {
+        const m = Number(s.mentions?.[b.name] ?? 0) || 0
+        sum += m
+        rawMentions += m
+        const r = s.rankings?.[b.name]
+        if (isRank(r)) {
+          rankedAnswers++
+          rankSum += r
+          rankSumSq += r * r
+          ranks.push(r)
+        }
+      }
+      mentions += sum / samples.length
+      const qr = combinedRank(ranks)
+      if (qr !== null) {
+        modelQueryRanks.set(modelId, [...(modelQueryRanks.get(modelId) ?? []), qr])
+        queryModelRanks.set(queryIndex, [...(queryModelRanks.get(queryIndex) ?? []), qr])
+      }
+    }
+    const modelRanks = [...modelQueryRanks.values()].map((rs) => combinedRank(rs))
+    for (const [q, rs] of queryModelRanks) (queryRanks[q] ??= {})[b.name] = combinedRank(rs)!
+    brands[b.name] = { mentions, rawMentions, rankedAnswers, rank: combinedRank(modelRanks), rankSum, rankSumSq }
+    mentionsTotal += mentions
+    rawMentionsTotal += rawMentions
+  }
+  return {
+    analysisId: input.analysisId,
+    date: input.date,
+    answered: answered.length,
+    mentionsTotal,
+    rawMentionsTotal,
+    queries: input.queries.map((q) => ({ index: q.index, query: q.query, topic: q.topic ?? null })),
+    brands,
+    ownBrand: input.brands.find((b) => b.isOwn)?.name ?? '',
+    queryRanks,
+  }
+}
+
+// ------------------------------------------------------------------ the page's view
+
+export interface Rate {
+  /** Percent, 1 decimal. */
+  value: number
+  x: number
+  n: number
+  interval: Interval | null
+}
+
+export interface TrendBrand {
+  name: string
+  isOwn: boolean
+  totalMentions: number
+  colour: string
+}
+
+export interface TrendCell {
+  mentions: number
+  change: number | null
+  share: Rate
+  visibility: Rate
+  rank: number | null
+}
+
+export interface TrendDay {
+  date: string
+  analysisId: number
+  answered: number
+  brands: Record<string, TrendCell>
+}
+
+export interface TrendsView {
+  brands: TrendBrand[]
+  defaultBrands: string[]
+  days: TrendDay[]
+  /** Per brand: total mentions over the days shown. */
+  totals: Record<string, number>
+  queries: { key: string; query: string; label: string }[]
+  query: string | null
+  /** Per day, per brand: the combined rank of the selected query (null when unranked or not asked that day). */
+  queryRanks: { date: string; ranks: Record<string, number | null> }[]
+  topics: string[]
+  topicBrand: string | null
+  /** Per day, per topic: the selected brand's scaled mentions (§9), 1 decimal. */
+  topicTrend: { date: string; values: Record<string, number> }[]
+  alerts: TrendAlert[]
+}
+
+/** The latest analysis of each date, oldest date first. */
+export function latestPerDate(points: TrendPoint[]): TrendPoint[] {
+  const byDate = new Map<string, TrendPoint>()
+  for (const p of points) {
+    const had = byDate.get(p.date)
+    if (!had || had.analysisId < p.analysisId) byDate.set(p.date, p)
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+}
+
+function rate(x: number, n: number): Rate {
+  return { value: n > 0 ? round1((x / n) * 100) : 0, x, n, interval: wilson(x, n) }
+}
+
+/** Brands by total mentions over all days (own brand first on ties), with their trend colours. */
+export function trendBrands(points: TrendPoint[]): TrendBrand[] {
+  const totals = new Map<string, { total: number; isOwn: boolean; order: number }>()
+  let order = 0
+  for (const p of points) {
+    for (const [name, b] of Object.entries(p.brands)) {
+      const t = totals.get(name) ?? { total: 0, isOwn: false, order: order++ }
+      t.total += b.mentions
+      if (name === p.ownBrand) t.isOwn = true
+      totals.set(name, t)
+    }
+  }
+  const list = [...totals.entries()].sort((a, b) => b[1].total - a[1].total || Number(b[1].isOwn) - Number(a[1].isOwn) || a[1].order - b[1].order)
+  let c = 0
+  return list.map(([name, t]) => ({ name, isOwn: t.isOwn, totalMentions: round1(t.total), colour: t.isOwn ? OWN_TREND_COLOUR : TREND_PALETTE[c++ % TREND_PALETTE.length] }))
+}
+
+/** Topic names of a day with their query counts, in first-seen order. */
+export function topicShares(queries: TrendPoint['queries']): { topic: string; queries: number; share: number }[] {
+  const counts = new Map<string, number>()
+  for (const q of queries) if (q.topic) counts.set(q.topic, (counts.get(q.topic) ?? 0) + 1)
+  return [...counts.entries()].map(([topic, n]) => ({ topic, queries: n, share: queries.length ? n / queries.length : 0 }))
+}
+
+/** §9: brand mentions scaled by the topic's share of the day's queries, 1 decimal. */
+export function topicScaledMentions(brandMentions: number, topicQueries: number, allQueries: number): number {
+  return allQueries > 0 ? round1((brandMentions * topicQueries) / allQueries) : 0
+}
+
+/** Queries by text (a project's queries may change between days), the latest day's order first. */
+export function trendQueries(points: TrendPoint[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (let i = points.length - 1; i >= 0; i--)
+    for (const q of points[i].queries)
+      if (!seen.has(q.query)) {
+        seen.add(q.query)
+        out.push(q.query)
+      }
+  return out
+}
+
+/** The query the Query Ranking chart shows: the one asked for if any day has it, else the first of trendQueries. */
+export function chooseQuery(all: TrendPoint[], wanted?: string | null): string | null {
+  const texts = trendQueries(latestPerDate(all))
+  return wanted && texts.includes(wanted) ? wanted : (texts[0] ?? null)
+}
+
+export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null } = {}): TrendsView {
+  const points = latestPerDate(all)
+  const brands = trendBrands(points)
+  const days: TrendDay[] = []
+  const totals: Record<string, number> = Object.fromEntries(brands.map((b) => [b.name, 0]))
+  for (const [i, p] of points.entries()) {
+    const prev = i > 0 ? points[i - 1] : null
+    const cells: Record<string, TrendCell> = {}
+    for (const b of brands) {
+      const bp = p.brands[b.name]
+      if (!bp) continue
+      const mentions = round1(bp.mentions)
+      const before = prev?.brands[b.name]
+      cells[b.name] = {
+        mentions,
+        change: before ? percentChange(round1(before.mentions), mentions) : null,
+        share: rate(bp.rawMentions, p.rawMentionsTotal),
+        visibility: rate(bp.rankedAnswers, p.answered),
+        rank: bp.rank,
+      }
+      totals[b.name] = round1(totals[b.name] + bp.mentions)
+    }
+    days.push({ date: p.date, analysisId: p.analysisId, answered: p.answered, brands: cells })
+  }
+
+  const queryTexts = trendQueries(points)
+  const query = chooseQuery(points, opts.query)
+  const queryRanks = points.map((p) => {
+    const q = p.queries.find((x) => x.query === query)
+    const stored = q ? p.queryRanks?.[q.index] : undefined
+    const ranks: Record<string, number | null> = {}
+    for (const b of brands) ranks[b.name] = stored && p.brands[b.name] ? (stored[b.name] ?? null) : null
+    return { date: p.date, ranks }
+  })
+
+  const topics: string[] = []
+  for (const p of points) for (const t of topicShares(p.queries)) if (!topics.includes(t.topic)) topics.push(t.topic)
+  const own = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
+  const topicBrand = opts.topicBrand && brands.some((b) => b.name === opts.topicBrand) ? opts.topicBrand : own
+  const topicTrend = points.map((p) => {
+    const values: Record<string, number> = {}
+    const m = topicBrand ? (p.brands[topicBrand]?.mentions ?? 0) : 0
+    for (const t of topicShares(p.queries)) values[t.topic] = topicScaledMentions(m, t.queries, p.queries.length)
+    return { date: p.date, values }
+  })
+
+  return {
+    brands,
+    defaultBrands: brands.slice(0, DEFAULT_TREND_BRANDS).map((b) => b.name),
+    days,
+    totals,
+    queries: queryTexts.map((q) => ({ key: q, query: q, label: truncateQueryLabel(q) })),
+    query,
+    queryRanks,
+    topics,
+    topicBrand,
+    topicTrend,
+    alerts: detectAlerts(points),
+  }
+}
+
+// ------------------------------------------------------------------ alerts
+
+export type AlertMetric = 'share' | 'visibility' | 'rank'
+
+export interface TrendAlert {
+  analysisId: number
+  date: string
+  brand: string
+  metric: AlertMetric
+  /** Whether the number rose or fell (for 'rank' a rise is a worse rank). */
+  direction: 'up' | 'down'
+  /**
+   * The run's rate and the pooled previous runs' rate, percent 1 decimal, with their counts. For 'rank' the value
+   * is the mean rank over the answers that rank the brand (2 decimals), x the sum of those ranks, n their number.
+   */
+  current: Rate
+  baseline: Rate
+  z: number
+  baselineRuns: number
+  message: string
+}
+
+const METRIC_LABEL: Record<AlertMetric, string> = { share: 'Mention share', visibility: 'Visibility', rank: 'Average rank' }
+
+/** Fewest ranked answers on each side for the rank test (its normal approximation needs a few). */
+export const RANK_ALERT_MIN_N = 10
+
+/**
+ * Two-sample z statistic of two means from counts, sums and sums of squares (Welch's standard error, sample variances);
+ * 0 when a side has fewer than 2 values or both variances are 0.
+ */
+export function meanDifferenceZ(a: { n: number; sum: number; sumSq: number }, b: { n: number; sum: number; sumSq: number }): number {
+  if (a.n < 2 || b.n < 2) return 0
+  const variance = (s: typeof a) => Math.max(0, (s.sumSq - (s.sum * s.sum) / s.n) / (s.n - 1))
+  const se = Math.sqrt(variance(a) / a.n + variance(b) / b.n)
+  if (!(se > 0)) return 0
+  return (a.sum / a.n - b.sum / b.n) / se
+}
+
+function rankStats(p: TrendPoint): { n: number; sum: number; sumSq: number } | null {
+  const b = p.brands[p.ownBrand]
+  if (!b || b.rankSum === undefined || b.rankSumSq === undefined) return null
+  return { n: b.rankedAnswers, sum: b.rankSum, sumSq: b.rankSumSq }
+}
+
+/** The rank alert: the run's mean own-brand rank against the pooled previous runs' (a two-sample z-test, |z| >= ALERT_Z). */
+function rankAlert(run: TrendPoint, base: TrendPoint[]): TrendAlert | null {
+  const c = rankStats(run)
+  const parts = base.map(rankStats)
+  if (!c || parts.some((x) => x === null)) return null
+  const b = (parts as { n: number; sum: number; sumSq: number }[]).reduce((s, v) => ({ n: s.n + v.n, sum: s.sum + v.sum, sumSq: s.sumSq + v.sumSq }), { n: 0, sum: 0, sumSq: 0 })
+  if (c.n < RANK_ALERT_MIN_N || b.n < RANK_ALERT_MIN_N) return null
+  const z = meanDifferenceZ(c, b)
+  if (Math.abs(z) < ALERT_Z) return null
+  const mean = (s: { n: number; sum: number }) => Math.round((s.sum / s.n) * 100) / 100
+  const current: Rate = { value: mean(c), x: c.sum, n: c.n, interval: null }
+  const baseline: Rate = { value: mean(b), x: b.sum, n: b.n, interval: null }
+  return {
+    analysisId: run.analysisId,
+    date: run.date,
+    brand: run.ownBrand,
+    metric: 'rank',
+    direction: z > 0 ? 'up' : 'down',
+    current,
+    baseline,
+    z: Math.round(z * 100) / 100,
+    baselineRuns: base.length,
+    message: `Average rank of ${run.ownBrand} ${z > 0 ? 'worsened' : 'improved'} to ${current.value} (n=${c.n} ranked answers) from ${baseline.value} (n=${b.n}) over the previous ${base.length} runs`,
+  }
+}
+
+function counts(p: TrendPoint, metric: AlertMetric): { x: number; n: number } {
+  const b = p.brands[p.ownBrand]
+  if (!b) return { x: 0, n: 0 }
+  return metric === 'share' ? { x: b.rawMentions, n: p.rawMentionsTotal } : { x: b.rankedAnswers, n: p.answered }
+}
+
+/**
+ * Tests one run (the last point) against the pooled previous runs (up to 7): the own brand's mention share and
+ * visibility, each with a two-proportion z-test at |z| >= ALERT_Z, and its average rank (over the answers that rank
+ * it) with a two-sample z-test of means at the same threshold. Needs at least 3 earlier runs; the rank test needs
+ * RANK_ALERT_MIN_N ranked answers on each side and points that carry rank sums (older stored points do not).
+ */
+export function alertsForRun(run: TrendPoint, previous: TrendPoint[]): TrendAlert[] {
+  const base = previous.slice(-ALERT_BASELINE_RUNS)
+  if (base.length < 3 || !run.ownBrand) return []
+  const out: TrendAlert[] = []
+  for (const metric of ['share', 'visibility'] as const) {
+    const c = counts(run, metric)
+    const b = base.map((p) => counts(p, metric)).reduce((s, v) => ({ x: s.x + v.x, n: s.n + v.n }), { x: 0, n: 0 })
+    const z = twoProportionZ(c.x, c.n, b.x, b.n)
+    if (Math.abs(z) < ALERT_Z) continue
+    const current = rate(c.x, c.n)
+    const baseline = rate(b.x, b.n)
+    const direction = z > 0 ? 'up' : 'down'
+    out.push({
+      analysisId: run.analysisId,
+      date: run.date,
+      brand: run.ownBrand,
+      metric,
+      direction,
+      current,
+      baseline,
+      z: Math.round(z * 100) / 100,
+      baselineRuns: base.length,
+      message: `${METRIC_LABEL[metric]} of ${run.ownBrand} ${direction === 'up' ? 'rose' : 'fell'} to ${current.value}% (n=${c.n}) from ${baseline.value}% (n=${b.n}) over the previous ${base.length} runs`,
+    })
+  }
+  const rank = rankAlert(run, base)
+  if (rank) out.push(rank)
+  return out
+}
+
+/** Alerts of every run in date order, each against the runs before it. */
+export function detectAlerts(points: TrendPoint[]): TrendAlert[] {
+  const ordered = latestPerDate(points)
+  return ordered.flatMap((p, i) => alertsForRun(p, ordered.slice(0, i)))
+}
+
+// ------------------------------------------------------------------ daily schedule
+
+/** §2: Trends is locked in Light Mode. */
+export const LIGHT_MODE_LOCKED = 'Not available in Light Mode'
+
+/** One Temporal Schedule per project. */
+export const dailyScheduleId = (projectId: number) => `daily-analysis-${projectId}`
+
+export interface ScheduledRun {
+  workflowId: string
+  outcome: 'started' | 'skipped'
+  reason: string | null
+  analysisId: number | null
+  at: string
+}
+
+export interface DailyScheduleState {
+  scheduleId: string
+  exists: boolean
+  paused: boolean
+  note: string | null
+  hour: number | null
+  timeZone: string | null
+  nextRunAt: string | null
+  /** Runs Temporal skipped because the previous one was still going. */
+  skippedOverlap: number
+  running: boolean
+  actionsTaken: number
+  recentRuns: ScheduledRun[]
+}
+
+/** An IANA time zone the runtime knows (Europe/London, America/New_York, UTC). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz })
+    return tz.length <= 64
+  } catch {
+    return false
+  }
+}
+
+const HOUR_MESSAGE = 'Hour must be a whole number from 0 to 23'
+
+/** POST /api/projects/{id}/daily-schedule body: {action: enable, hour, timeZone} or {action: pause|resume|delete|trigger}. */
+export const scheduleChangeSchema = z
+  .object({
+    action: z.enum(['enable', 'pause', 'resume', 'delete', 'trigger'], { errorMap: () => ({ message: 'Action must be one of enable, pause, resume, delete, trigger' }) }),
+    hour: z.coerce.number({ invalid_type_error: HOUR_MESSAGE }).int(HOUR_MESSAGE).min(0, HOUR_MESSAGE).max(23, HOUR_MESSAGE).optional(),
+    timeZone: text('Time zone', 64).refine((tz) => tz === '' || isTimeZone(tz), 'Unknown time zone').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'enable') return
+    if (v.hour === undefined) ctx.addIssue({ code: 'custom', path: ['hour'], message: HOUR_MESSAGE })
+    if (!v.timeZone) ctx.addIssue({ code: 'custom', path: ['timeZone'], message: 'Time zone is required' })
+  })
+  .transform((v) => (v.action === 'enable' ? { action: 'enable' as const, hour: v.hour!, timeZone: v.timeZone! } : { action: v.action }))
+
+export type ScheduleChange = z.infer<typeof scheduleChangeSchema>

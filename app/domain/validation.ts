@@ -1,0 +1,122 @@
+/**
+ * The zod primitives every input goes through (bodies, path and query parameters), so that a new
+ * route cannot forget a bound: ids fit PostgreSQL's integer, text is trimmed, has no control
+ * characters (PostgreSQL refuses NUL in text and jsonb) and has a maximum length.
+ * Pure: no I/O; used by the app's routes and actions and by tests.
+ */
+import { z } from 'zod'
+
+/** The largest PostgreSQL `integer` (serial ids). */
+export const MAX_ID = 2_147_483_647
+
+/**
+ * Field limits. The spec (§5, §9) names only the custom topic (30 characters); the rest are
+ * ours: generous for real use, small enough that one project cannot bloat every page.
+ */
+export const FIELD_LIMITS = {
+  /** Project name and brand name. */
+  name: 200,
+  marketDescription: 2_000,
+  marketRegion: 200,
+  language: 35,
+  /** Each competitor, alternative name and domain. */
+  competitor: 300,
+  /** Each query (and its topic / audience labels). */
+  query: 300,
+  /** First and last name of an account. */
+  personName: 100,
+  /** Free text of an audience or topic (description, characteristics, ...). */
+  detail: 2_000,
+  /** Items in any list of a body (competitors, queries, audiences, ...); the §5 caps are checked after. */
+  listItems: 200,
+} as const
+
+// C0 controls except tab, line feed and carriage return; DEL; C1 controls.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+
+export const hasControlCharacters = (s: string) => CONTROL.test(s)
+
+/** A positive whole number that fits an integer column, from a number or a string of digits. */
+export function idFrom(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null
+}
+
+/** An id in a body: a number or a digit string, 1 ≤ id ≤ 2147483647; anything else is a 400 with `label` in the message. */
+export function id(label = 'id') {
+  const message = `${label} must be a positive whole number (at most ${MAX_ID})`
+  return z.unknown().superRefine((v, ctx) => {
+    if (v === undefined) ctx.addIssue({ code: 'custom', message: `${label} is required` })
+    else if (idFrom(v) === null) ctx.addIssue({ code: 'custom', message })
+  }).transform((v) => idFrom(v) as number)
+}
+
+interface TextOptions {
+  /** Message when missing or blank; without it the field may be empty (''). */
+  required?: string
+  /** Collapse runs of whitespace to one space (names, list items); descriptions keep their lines. */
+  collapse?: boolean
+}
+
+/** Text: trimmed, no control characters, at most `max` characters (counted after trimming). */
+export function text(label: string, max: number, opts: TextOptions = {}) {
+  const typeMessage = opts.required ?? `${label} must be text`
+  return z
+    .string({ required_error: typeMessage, invalid_type_error: typeMessage })
+    .transform((s) => (opts.collapse ? s.replace(/\s+/g, ' ') : s).trim())
+    .pipe(
+      z
+        .string()
+        .min(opts.required ? 1 : 0, opts.required)
+        .max(max, `${label} must be at most ${max} characters`)
+        .refine((s) => !hasControlCharacters(s), `${label} must not contain control characters`),
+    )
+}
+
+/** A list of at most FIELD_LIMITS.listItems items. */
+export function list<T extends z.ZodTypeAny>(label: string, item: T) {
+  return z.array(item, { invalid_type_error: `${label} must be a list` }).max(FIELD_LIMITS.listItems, `${label}: at most ${FIELD_LIMITS.listItems} items`)
+}
+
+/**
+ * Whether a JSON value may be stored (jsonb): no control characters in strings or keys, each string
+ * at most `maxString`, nested at most `maxDepth` deep. Returns the first problem, or null.
+ */
+export function jsonProblem(value: unknown, maxString = FIELD_LIMITS.detail, maxDepth = 6): string | null {
+  const walk = (v: unknown, depth: number): string | null => {
+    if (depth > maxDepth) return `nested more than ${maxDepth} levels`
+    if (typeof v === 'string') {
+      if (v.length > maxString) return `text longer than ${maxString} characters`
+      return hasControlCharacters(v) ? 'text with control characters' : null
+    }
+    if (typeof v === 'number') return Number.isFinite(v) ? null : 'a number out of range'
+    if (v === null || typeof v === 'boolean') return null
+    if (Array.isArray(v)) {
+      if (v.length > FIELD_LIMITS.listItems) return `a list of more than ${FIELD_LIMITS.listItems} items`
+      for (const x of v) {
+        const p = walk(x, depth + 1)
+        if (p) return p
+      }
+      return null
+    }
+    if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.length > 100 || hasControlCharacters(k)) return 'a bad field name'
+        const p = walk(x, depth + 1)
+        if (p) return p
+      }
+      return null
+    }
+    return 'a value that is not JSON'
+  }
+  return walk(value, 0)
+}
+
+/** An object stored as JSON (audiences, topics): any fields, bounded by jsonProblem. */
+export function jsonObject(label: string) {
+  return z.record(z.unknown(), { invalid_type_error: `${label} must be an object` }).superRefine((v, ctx) => {
+    const problem = jsonProblem(v)
+    if (problem) ctx.addIssue({ code: 'custom', message: `${label} contains ${problem}` })
+  })
+}

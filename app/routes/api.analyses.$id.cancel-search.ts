@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireUser } from '~/lib/auth.server'
+import { intParam, parseBody, requireMethod } from '~/lib/http.server'
+import { cancelSourceSearch } from '~/lib/sources.server'
+
+/** POST /api/analyses/{id}/cancel-search (§7): Temporal cancellation of the running source search. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, 'POST')
+  const user = await requireUser(request)
+  const id = intParam(params.id, 'analysis')
+  await parseBody(request, z.object({}))
+  return json(await cancelSourceSearch(user, id))
+}

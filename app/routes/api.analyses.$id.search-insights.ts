@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/lib/auth.server'
+import { intParam } from '~/lib/http.server'
+import { searchInsightsOf } from '~/lib/sources.server'
+
+/** GET /api/analyses/{id}/search-insights -> { searchInsightsStatus, searchInsights, enhancedSearchInsights, dualSearchInsights } (§3). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return json(await searchInsightsOf(user, intParam(params.id, 'analysis')), { headers: { 'Cache-Control': 'no-store' } })
+}

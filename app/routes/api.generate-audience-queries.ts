@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/lib/auth.server'
+import { parseBody, requireMethod } from '~/lib/http.server'
+import { audienceGroups, generateGroupQueries, requireAudienceSetup } from '~/lib/audiences.server'
+import { clientAddressOf } from '~/lib/load-context'
+import { requireModelBudget } from '~/lib/model-budget.server'
+import { audienceQueriesSchema } from '~/domain/audiences'
+
+/** POST /api/generate-audience-queries → competitors, queries (audience, audienceContext, topic), competitorDetails, brandDetails. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, 'POST')
+  const user = await requireUser(request)
+  requireAudienceSetup(user)
+  const body = await parseBody(request, audienceQueriesSchema)
+  await requireModelBudget(user, clientAddressOf(context))
+  const result = await generateGroupQueries(user, 'audience-queries', body, audienceGroups(body, body.isLightMode))
+  return json(result, { status: 'error' in result ? 502 : 200 })
+}

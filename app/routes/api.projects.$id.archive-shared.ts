@@ -1,0 +1,1 @@
+export { action } from './api.projects.$id.archive'

@@ -1,0 +1,53 @@
+import type postgres from 'postgres'
+import { trendPointOf, type TrendAnswer, type TrendPoint } from '../app/domain/trends'
+import type { AnalysisSnapshot } from './results'
+
+type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+
+const dayOf = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10))
+
+/** Builds (or rebuilds) the stored trend point of one analysis from its stored answers: read once, never re-parsed. */
+export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<TrendPoint | null> {
+  const [a] = await sql<{ id: number; project_id: number; date: Date; updated_at: string; queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands'] }[]>`
+    select id, project_id, date, updated_at::text as updated_at, queries, brands from analyses where id = ${analysisId}`
+  if (!a) return null
+  // updated_at as text: a JavaScript Date would drop the microseconds and the point would never look fresh.
+  const rows = await sql<{ model_id: number; query_index: number; sample: number; ok: boolean; blank: boolean; mentions: Record<string, number>; rankings: Record<string, number> }[]>`
+    select model_id, query_index, sample, ok, btrim(response) = '' as blank, mentions, rankings from api_responses where analysis_id = ${analysisId}`
+  const answers: TrendAnswer[] = rows.map((r) => ({ modelId: r.model_id, queryIndex: r.query_index, sample: r.sample, ok: r.ok && !r.blank, mentions: r.mentions, rankings: r.rankings }))
+  const brands = [{ name: a.brands.brand.name, isOwn: true }, ...a.brands.competitors.map((c) => ({ name: c.name, isOwn: false }))]
+  const point = trendPointOf({ analysisId, date: dayOf(a.date), queries: a.queries, brands, answers })
+  await sql`
+    insert into analysis_trend_points (analysis_id, project_id, date, point, source_updated_at)
+    values (${analysisId}, ${a.project_id}, ${dayOf(a.date)}, ${sql.json(point as any)}, ${a.updated_at}::text::timestamptz)
+    on conflict (analysis_id) do update set point = excluded.point, date = excluded.date, source_updated_at = excluded.source_updated_at`
+  return point
+}
+
+/**
+ * The trend points of every completed analysis of a project. Points are built the first time they are read
+ * and rebuilt when the analysis changed since (an added model, rebuilt mentions): its updated_at moved.
+ */
+export async function trendPointsOf(sql: Sql, projectId: number, opts: { withoutQueryRanks?: boolean } = {}): Promise<TrendPoint[]> {
+  const rows = await sql<{ id: number; point: TrendPoint | null; fresh: boolean }[]>`
+    select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks'` : sql`t.point`} as point, coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks', false) as fresh
+    from analyses a left join analysis_trend_points t on t.analysis_id = a.id
+    where a.project_id = ${projectId} and a.status = 'completed'
+    order by a.date, a.id`
+  const out: TrendPoint[] = []
+  for (const r of rows) {
+    const p = r.fresh && r.point ? r.point : await buildTrendPoint(sql, r.id)
+    if (p) out.push(p)
+  }
+  return out
+}
+
+/** Per analysis: the combined ranks of one query (looked up by its text in each day's queries), brand -> rank. */
+export async function queryRanksOf(sql: Sql, projectId: number, query: string): Promise<Map<number, { index: number; ranks: Record<string, number> }>> {
+  const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null }[]>`
+    select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks
+    from analysis_trend_points t
+    cross join lateral (select x->>'index' as index from jsonb_array_elements(t.point->'queries') x where x->>'query' = ${query} limit 1) q
+    where t.project_id = ${projectId}`
+  return new Map(rows.filter((r) => r.index !== null).map((r) => [r.analysis_id, { index: Number(r.index), ranks: r.ranks ?? {} }]))
+}

@@ -1,0 +1,352 @@
+/**
+ * The simulator's answers to the content optimiser: embeddings whose cosine similarity follows the words two
+ * texts share, and each pillar's structured reply worked out from the content itself (its headings, images,
+ * tables, dates, outbound links, lists and the prompt's words), never at random.
+ */
+import { countContent, countWords, chunkContent } from '../app/domain/optimiser/chunks'
+import { INTENT_TYPES, PILLARS, PILLAR_LABELS } from '../app/domain/optimiser/constants'
+import { parseOptimiserPrompt, type OptimiserPromptInput } from '../app/domain/optimiser/prompts'
+import type { ReplyOf } from '../app/domain/optimiser/schemas'
+import type { CrawlFact } from '../app/domain/optimiser/types'
+
+const STOP = new Set('a an and are as at be best by can do does for from has have how i in is it its my of on or our should that the their this to was what when where which who why will with you your'.split(' '))
+const DIMENSIONS = 256
+
+export function terms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => w.length > 2 && !STOP.has(w))
+    .map((w) => w.replace(/(ing|ed|es|s)$/, '') || w)
+}
+
+function hash(s: string, salt: string): number {
+  let h = 2166136261
+  for (const ch of salt + s) {
+    h ^= ch.codePointAt(0)!
+    h = Math.imul(h, 16777619)
+  }
+  return h >>> 0
+}
+
+/** A bag-of-words vector: each term adds weight to its bucket (two buckets, so collisions matter less), L2-normalised. */
+export function embedText(text: string, provider: 'openai' | 'gemini', dimensions = DIMENSIONS): number[] {
+  const v = new Array<number>(dimensions).fill(0)
+  for (const t of terms(text)) {
+    v[hash(t, provider) % dimensions] += 1
+    v[hash(t, provider + '2') % dimensions] += 0.5
+  }
+  // A small constant part keeps unrelated texts from being exactly orthogonal, as real embeddings are.
+  v[0] += 0.3
+  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1
+  return v.map((x) => Math.round((x / norm) * 1e6) / 1e6)
+}
+
+/** OpenAI /v1/embeddings reply (float or base64 as the SDK asks). */
+export function openaiEmbeddings(body: Record<string, unknown>) {
+  const input = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')]
+  const base64 = body.encoding_format === 'base64'
+  const dims = typeof body.dimensions === 'number' ? body.dimensions : DIMENSIONS
+  return {
+    object: 'list',
+    data: input.map((text, index) => {
+      const v = embedText(text, 'openai', dims)
+      return { object: 'embedding', index, embedding: base64 ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v }
+    }),
+    model: String(body.model ?? 'text-embedding-3-small'),
+    usage: { prompt_tokens: input.reduce((s, t) => s + Math.ceil(t.length / 4), 0), total_tokens: input.reduce((s, t) => s + Math.ceil(t.length / 4), 0) },
+  }
+}
+
+const partsText = (c: unknown) => {
+  const parts = (c as { parts?: { text?: string }[] } | undefined)?.parts ?? []
+  return parts.map((p) => p.text ?? '').join('')
+}
+
+/** Gemini batchEmbedContents / embedContent replies. */
+export function geminiEmbeddings(body: Record<string, unknown>, batch: boolean) {
+  if (!batch) return { embedding: { values: embedText(partsText(body.content), 'gemini') } }
+  const requests = Array.isArray(body.requests) ? body.requests : []
+  return { embeddings: requests.map((r) => ({ values: embedText(partsText((r as { content?: unknown }).content), 'gemini') })) }
+}
+
+// ---------------------------------------------------------------------------- pillar replies
+
+const r1 = (n: number) => Math.round(Math.min(10, Math.max(0, n)) * 10) / 10
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0)
+
+function coverage(prompt: string, text: string) {
+  const want = [...new Set(terms(prompt))]
+  const have = new Set(terms(text))
+  const found = want.filter((t) => have.has(t))
+  return { want, found, missing: want.filter((t) => !have.has(t)), ratio: want.length ? found.length / want.length : 0 }
+}
+
+const headingsOf = (content: string) => content.split('\n').flatMap((l) => /^#{1,6}\s+(.+)$/.exec(l.trim())?.[1] ?? [])
+const hasAuthor = (c: string) => /\b(?:[Bb]y|[Aa]uthor:?|[Ww]ritten by|[Rr]eviewed by)\s+[A-Z][a-z]+/.test(c)
+
+function relevance(p: OptimiserPromptInput): ReplyOf<'relevance'> {
+  const chunks = (p.chunks ?? []).map((c) => {
+    const cov = coverage(p.targetPrompt, c.text)
+    const score = r1(1 + 9 * cov.ratio)
+    const recs = cov.missing.length ? [`Mention ${cov.missing.slice(0, 3).map((t) => `"${t}"`).join(', ')} where this section answers the question.`] : []
+    if (countWords(c.text) < 40) recs.push('Expand this section into a self-contained answer of 60-120 words.')
+    if (score < 6) recs.push('Open the section with one sentence that answers the prompt directly.')
+    return { id: c.id, geminiScore: score, recommendations: recs.slice(0, 3) }
+  })
+  const whole = coverage(p.targetPrompt, p.content)
+  return {
+    chunks,
+    overallAnalysis: {
+      summary: `${whole.found.length} of ${whole.want.length} key terms of the prompt appear in the page; ${chunks.filter((c) => c.geminiScore >= 7).length} of ${chunks.length} sections answer it closely.`,
+      gapCoverage: Math.round(whole.ratio * 100),
+      missingOpportunities: whole.missing.map((t) => `Cover "${t}", which the prompt asks about.`).slice(0, 5),
+      nextSteps: ['Add a short direct answer at the top of the page.', ...(whole.missing.length ? [`Add a section on ${whole.missing.slice(0, 2).join(' and ')}.`] : [])],
+    },
+  }
+}
+
+function synthesis(p: OptimiserPromptInput): ReplyOf<'synthesis'> {
+  const c = countContent(p.content)
+  const chunks = chunkContent(p.content)
+  const first = chunks[0]?.text ?? ''
+  const checks = {
+    hasDirectSummaries: coverage(p.targetPrompt, first).ratio >= 0.5 || /\b(in short|summary|tl;dr|key takeaways)\b/i.test(p.content),
+    hasLogicalHeadings: c.headings >= 2,
+    hasSelfContainedSections: chunks.length > 1 && chunks.filter((k) => k.wordCount >= 40).length >= chunks.length / 2,
+    hasStructuredData: c.tables > 0 || c.lists > 0,
+  }
+  const passed = Object.values(checks).filter(Boolean).length
+  const sentences = p.content.split(/[.!?]+\s/).filter((s) => s.trim())
+  const avgSentence = sentences.length ? c.words / sentences.length : c.words
+  const clarity = r1(avgSentence <= 20 ? 8 : avgSentence <= 28 ? 6 : 4)
+  return {
+    overallScore: r1(2 + passed * 2),
+    readiness: passed >= 3 ? 'Ready for AI synthesis' : passed >= 2 ? 'Partly ready for AI synthesis' : 'Not ready for AI synthesis',
+    ...checks,
+    clarityScore: clarity,
+    strengths: [checks.hasLogicalHeadings && `${c.headings} headings give the page a clear outline.`, checks.hasStructuredData && 'Lists or tables make facts easy to lift.'].filter((x): x is string => !!x),
+    areasForImprovement: [!checks.hasDirectSummaries && 'No direct answer near the top.', !checks.hasSelfContainedSections && 'Sections depend on each other.', !checks.hasStructuredData && 'No list or table.'].filter((x): x is string => !!x),
+    recommendations: [!checks.hasDirectSummaries && 'Start with a two-sentence answer to the prompt.', !checks.hasLogicalHeadings && 'Break the page into sections with descriptive headings.', !checks.hasStructuredData && 'Put key facts in a bulleted list or a comparison table.'].filter((x): x is string => !!x),
+  }
+}
+
+function citationScores(text: string, prompt: string) {
+  const c = countContent(text)
+  const numbers = (text.match(/\b\d+(?:[.,]\d+)?%?/g) ?? []).length
+  return {
+    factualAccuracy: r1(4 + Math.min(4, numbers / 2)),
+    authoritativeReferences: r1(2 + 2 * c.outboundLinks),
+    eeatSignals: r1(hasAuthor(text) ? 7 : 3),
+    freshness: r1(c.dates > 0 ? 7 : 3),
+    originality: r1(4 + 4 * coverage(prompt, text).ratio),
+    clearExtraction: r1(3 + Math.min(5, c.headings + c.lists + c.tables)),
+  }
+}
+
+function citation(p: OptimiserPromptInput): ReplyOf<'citation'> {
+  const s = citationScores(p.content, p.targetPrompt)
+  const c = countContent(p.content)
+  const missing = (text: string) => {
+    const k = countContent(text)
+    return [k.outboundLinks === 0 && 'source link', k.dates === 0 && 'date', !/\d/.test(text) && 'figures'].filter((x): x is string => !!x)
+  }
+  const chunks = (p.chunks ?? []).map((k) => ({ id: k.id, ...citationScores(k.text, p.targetPrompt), missingElements: missing(k.text) }))
+  const overall = r1(mean(Object.values(s)))
+  return {
+    overallScore: overall,
+    ...s,
+    qualityIndicators: { hasAuthorInfo: hasAuthor(p.content), hasPublicationDates: c.dates > 0, hasReferences: c.outboundLinks > 0, hasStructuredData: c.tables > 0, hasUniqueInsights: s.originality >= 6 },
+    strengths: [c.outboundLinks > 0 && `${c.outboundLinks} outbound reference(s).`, c.dates > 0 && 'Dated content.'].filter((x): x is string => !!x),
+    weaknesses: [c.outboundLinks === 0 && 'No references to other sources.', !hasAuthor(p.content) && 'No named author.', c.dates === 0 && 'No publication or update date.'].filter((x): x is string => !!x),
+    recommendations: [c.outboundLinks === 0 && 'Cite two or three authoritative sources with links.', !hasAuthor(p.content) && 'Add an author line with credentials.', c.dates === 0 && 'Show the publication and last-updated dates.'].filter((x): x is string => !!x),
+    gapScore: r1(10 - overall),
+    chunks,
+    commonMissingElements: [...new Set(chunks.flatMap((k) => k.missingElements))],
+    globalImprovements: ['Attribute statistics to their source.', 'Add a short methodology note.'],
+    recommendedSources: ['Government or regulator statistics', 'Peer-reviewed studies', 'Recognised industry bodies'],
+  }
+}
+
+function breadthDepth(p: OptimiserPromptInput): ReplyOf<'breadthDepth'> {
+  const c = countContent(p.content)
+  const cov = coverage(p.targetPrompt, p.content)
+  const heads = headingsOf(p.content)
+  const sections = chunkContent(p.content).map((k) => k.wordCount)
+  const spread = sections.length > 1 ? Math.max(...sections) / Math.max(1, Math.min(...sections)) : 1
+  const scores = { coverage: r1(2 + 8 * cov.ratio), depth: r1(Math.min(10, c.words / 150)), structure: r1(2 + Math.min(8, c.headings * 1.5)), semantic: r1(3 + Math.min(7, new Set(terms(p.content)).size / 40)), balance: r1(spread <= 2 ? 8 : spread <= 4 ? 6 : 4) }
+  return {
+    overallScore: r1(mean(Object.values(scores))),
+    ...scores,
+    coveredTopics: heads.slice(0, 10),
+    missingTopics: cov.missing.slice(0, 6),
+    strengths: [c.words >= 800 && `${c.words} words give room for depth.`, c.headings >= 3 && 'Several sections cover different angles.'].filter((x): x is string => !!x),
+    contentGaps: cov.missing.map((t) => `Nothing on "${t}".`).slice(0, 5),
+    structuralIssues: [c.headings < 2 && 'Too few headings for the length.', spread > 4 && 'Sections are very uneven in length.'].filter((x): x is string => !!x),
+    recommendations: [c.words < 600 && 'Expand the page to cover the question in depth (600+ words).', ...cov.missing.slice(0, 2).map((t) => `Add a section on ${t}.`)].filter((x): x is string => !!x),
+  }
+}
+
+function multiModal(p: OptimiserPromptInput): ReplyOf<'multiModal'> {
+  const c = countContent(p.content)
+  const altRatio = c.images ? c.imagesWithAlt / c.images : 0
+  const kinds = [c.images > 0, c.videos > 0, c.tables > 0, c.lists > 0].filter(Boolean).length
+  const scores = {
+    crawlability: r1(c.images ? 4 + 6 * altRatio : 3),
+    context: r1(c.images ? 5 + 3 * altRatio : 2),
+    markup: r1(c.tables ? 7 : 3),
+    dataReadability: r1(2 + 3 * c.tables + c.lists),
+    relevance: r1(c.images + c.tables ? 6 : 2),
+    integration: r1(Math.min(10, 2 + 2 * (c.images + c.tables + c.videos))),
+    variety: r1(2 + 2 * kinds),
+  }
+  const proposals: ReplyOf<'multiModal'>['proposedEnhancements'] = []
+  if (c.tables === 0) proposals.push({ type: 'table', content: `A comparison table of the options the page discusses for "${p.targetPrompt}"`, metadata: { altText: '', caption: 'Comparison at a glance', placement: 'After the introduction' } })
+  if (c.images === 0) proposals.push({ type: 'image', content: 'A labelled photo or diagram of the main subject', metadata: { altText: `Illustration for ${p.targetPrompt}`, caption: 'What to look for', placement: 'Beside the first section' } })
+  if (c.videos === 0) proposals.push({ type: 'video', content: 'A two-minute explainer video with a transcript', metadata: { altText: '', caption: 'Watch: the short answer', placement: 'Before the conclusion' } })
+  return {
+    overallScore: r1(mean(Object.values(scores))),
+    ...scores,
+    existingMedia: { images: c.images, videos: c.videos, tables: c.tables, charts: 0, other: 0 },
+    strengths: [c.images > 0 && `${c.images} image(s), ${c.imagesWithAlt} with alt text.`, c.tables > 0 && `${c.tables} table(s).`].filter((x): x is string => !!x),
+    weaknesses: [c.images === 0 && 'No images.', c.images > c.imagesWithAlt && `${c.images - c.imagesWithAlt} image(s) without alt text.`, c.tables === 0 && 'No tables.'].filter((x): x is string => !!x),
+    proposedEnhancements: proposals,
+    recommendations: proposals.map((e) => `Add ${e.type === 'image' ? 'an' : 'a'} ${e.type}: ${e.content}.`),
+  }
+}
+
+const INTENT_CUES: Record<(typeof INTENT_TYPES)[number], RegExp> = {
+  informational: /\b(what|how|why|guide|explained?|means?)\b/i,
+  comparative: /\b(vs\.?|versus|compare[ds]?|comparison|better|best|top)\b/i,
+  transactional: /\b(buy|price[ds]?|cost|£|\$|€|deal|shop|order)\b/i,
+  navigational: /\]\(https?:\/\//,
+  inspirational: /\b(ideas?|inspir\w*|tips?|examples?)\b/i,
+}
+
+function personalisation(p: OptimiserPromptInput): ReplyOf<'personalisation'> {
+  const coverageList = INTENT_TYPES.map((t) => ({ intentType: t, covered: INTENT_CUES[t].test(p.content), notes: INTENT_CUES[t].test(p.content) ? 'The page has content for this intent.' : 'Nothing for this intent yet.' }))
+  const covered = coverageList.filter((i) => i.covered).length
+  const personas = [
+    { persona: 'Beginner', coverage: /\b(beginner|new to|first[- ]time|start)/i.test(p.content) ? 'Yes' : 'No' },
+    { persona: 'Expert', coverage: countContent(p.content).tables > 0 || /\b(advanced|expert|specification)/i.test(p.content) ? 'Partial' : 'No' },
+    { persona: 'Budget-conscious buyer', coverage: INTENT_CUES.transactional.test(p.content) ? 'Yes' : 'No' },
+  ] as ReplyOf<'personalisation'>['personaCoverage']
+  const missing = coverageList.filter((i) => !i.covered).map((i) => i.intentType)
+  return {
+    resilienceScore: r1(3 + 1.4 * covered),
+    multiIntentScore: r1(2 * covered),
+    intentCoverage: coverageList,
+    personaCoverage: personas,
+    strengths: coverageList.filter((i) => i.covered).map((i) => `Serves ${i.intentType} intent.`),
+    weaknesses: missing.map((t) => `Does not serve ${t} intent.`),
+    recommendations: missing.slice(0, 3).map((t) => `Add a section for ${t} searches.`),
+    expansionPlan: missing.length ? [{ title: `Cover ${missing.join(', ')} intent`, intentTypes: missing, targetPersonas: personas.filter((x) => x.coverage !== 'Yes').map((x) => x.persona), keyPoints: missing.map((t) => `Answer a typical ${t} question`), engagementFeatures: ['FAQ block', 'Comparison table'] }] : [],
+  }
+}
+
+function crawlability(p: OptimiserPromptInput): ReplyOf<'crawlability'> {
+  const facts = (Array.isArray(p.data) ? p.data : []) as CrawlFact[]
+  const st = (id: CrawlFact['id']) => facts.find((f) => f.id === id)?.status ?? 'n/a'
+  const sc = (id: CrawlFact['id'], pass: number, fail: number, na = 6) => (st(id) === 'pass' ? pass : st(id) === 'fail' ? fail : na)
+  const c = countContent(p.content)
+  const scores = {
+    aiCrawlerAccess: sc('robots-ai-crawlers', 10, 2),
+    renderingAccessibility: sc('server-text', 9, 2, 7),
+    metaTagSignals: sc('meta-robots', 9, 1),
+    canonicalisation: sc('canonical', 9, 3, 5),
+    internalLinking: r1(3 + Math.min(6, c.outboundLinks)),
+    structuredHTML: r1(sc('heading-structure', 8, 4) + (st('structured-data') === 'pass' ? 2 : 0)),
+    botSpecificOptimization: sc('robots-ai-crawlers', 7, 2, 5),
+  }
+  const failed = facts.filter((f) => f.status === 'fail')
+  return {
+    overallScore: r1(mean(Object.values(scores))),
+    ...scores,
+    botAccessPlan: {
+      botsToAllow: ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended'],
+      renderingApproach: st('server-text') === 'fail' ? 'Render the main text on the server; do not wait for JavaScript.' : 'Keep the main text in the server HTML.',
+      metaCanonicalFixes: [st('canonical') === 'fail' && 'Add a self-referencing canonical link.', st('meta-robots') === 'fail' && 'Remove noindex for pages meant to be cited.'].filter((x): x is string => !!x),
+      structureMarkupImprovements: [st('structured-data') !== 'pass' && 'Add Article or FAQPage JSON-LD.', st('heading-structure') === 'fail' && 'Use one H1 and do not skip heading levels.'].filter((x): x is string => !!x),
+    },
+    strengths: facts.filter((f) => f.status === 'pass').map((f) => `${f.label}.`),
+    weaknesses: failed.map((f) => `${f.label}: ${f.evidence}.`),
+    recommendations: failed.map((f) => `Fix: ${f.label.toLowerCase()}.`),
+  }
+}
+
+function actionsFor(scores: Record<string, number | null | undefined>): ReplyOf<'summary'>['criticalActions'] {
+  const ACTIONS: Record<(typeof PILLARS)[number], [string, string]> = {
+    relevance: ['Answer the prompt in the first paragraph.', 'Use the words of the prompt in headings.'],
+    synthesis: ['Add a summary box of key takeaways.', 'Make each section readable on its own.'],
+    citation: ['Cite authoritative sources with links.', 'Add an author line and the last-updated date.'],
+    breadthDepth: ['Cover the missing sub-topics.', 'Deepen thin sections with examples and figures.'],
+    multiModal: ['Add a comparison table.', 'Give every image descriptive alt text.'],
+    personalisation: ['Add sections for the intents not yet served.', 'Address beginners and experts separately.'],
+    crawlability: ['Allow AI crawlers in robots.txt.', 'Add JSON-LD structured data and a canonical link.'],
+  }
+  return PILLARS.map((p) => ({ pillar: PILLAR_LABELS[p], actions: ACTIONS[p], impact: (scores[p] ?? 0) < 5 ? 'High' : (scores[p] ?? 0) < 7 ? 'Medium' : 'Low' }))
+}
+
+function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
+  const data = (p.data ?? {}) as { scores?: Record<string, number | null>; recommendations?: string[] }
+  const scores = data.scores ?? {}
+  const byLabel = new Map(PILLARS.map((k) => [PILLAR_LABELS[k], k]))
+  // '[Pillar] text' from the pillars; the weakest pillars' recommendations come first.
+  const recs = [...new Set(data.recommendations ?? [])].map((r) => {
+    const m = /^\[([^\]]+)\]\s*(.*)$/.exec(r)
+    const pillar = m ? byLabel.get(m[1]) : undefined
+    return { category: m?.[1] ?? 'General', text: m ? m[2] : r, score: pillar ? (scores[pillar] ?? 10) : 10 }
+  })
+  recs.sort((a, b) => a.score - b.score)
+  return {
+    summarizedRecommendations: recs.slice(0, 12).map((r) => ({
+      category: r.category,
+      priority: r.score < 5 ? 'high' : r.score < 7 ? 'medium' : 'low',
+      recommendation: r.text,
+      impact: r.score < 5 ? 'Likely to raise how often AI answers cite the page.' : 'Improves how answers quote the page.',
+    })),
+    criticalActions: actionsFor(scores),
+  }
+}
+
+function optimise(p: OptimiserPromptInput): ReplyOf<'optimise'> {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const inline = (s: string) => esc(s).replace(/!\[([^\]]*)\]\(([^)]*)\)/g, '<img src="$2" alt="$1">').replace(/\[([^\]]+)\]\((https?:[^)]+)\)/g, '<a href="$2">$1</a>')
+  const html: string[] = []
+  const recs = p.recommendations ?? []
+  let first = true
+  for (const block of p.content.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)) {
+    const h = /^(#{1,6})\s+(.+)$/.exec(block)
+    if (h) html.push(`<h${h[1].length}>${inline(h[2])}</h${h[1].length}>`)
+    else if (/^[-*]\s/.test(block)) html.push(`<ul>${block.split('\n').map((l) => `<li>${inline(l.replace(/^[-*]\s+/, ''))}</li>`).join('')}</ul>`)
+    else if (block.startsWith('|')) html.push(`<table>${block.split('\n').filter((l) => !/^\|\s*-/.test(l)).map((l) => `<tr>${l.split('|').slice(1, -1).map((c) => `<td>${inline(c.trim())}</td>`).join('')}</tr>`).join('')}</table>`)
+    else html.push(`<p>${inline(block)}</p>`)
+    if (first && h) {
+      html.push(`<p><strong>In short:</strong> ${esc(p.targetPrompt)}: the answer, with the key facts, follows below.</p>`)
+      first = false
+    }
+  }
+  if (recs.length) html.push(`<h2>Key takeaways</h2><ul>${recs.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`)
+  if (p.customRequirements) html.push(`<p><em>${esc(p.customRequirements)}</em></p>`)
+  return {
+    optimisedContent: html.join('\n'),
+    improvementSummary: `Applied ${recs.length} recommendation(s): added a direct answer under the title and a key-takeaways list${p.language !== 'en-GB' ? ` (language ${p.language})` : ''}.`,
+    appliedOptimisations: recs.length ? recs : ['Added a direct answer'],
+  }
+}
+
+/** The reply to an optimiser prompt, or undefined when the text is not one. */
+export function optimiserReply(text: string): unknown {
+  const p = parseOptimiserPrompt(text)
+  if (!p) return undefined
+  switch (p.task) {
+    case 'relevance': return relevance(p)
+    case 'synthesis': return synthesis(p)
+    case 'citation': return citation(p)
+    case 'breadthDepth': return breadthDepth(p)
+    case 'multiModal': return multiModal(p)
+    case 'personalisation': return personalisation(p)
+    case 'crawlability': return crawlability(p)
+    case 'summary': return summary(p)
+    case 'criticalActions': return { criticalActions: actionsFor(((p.data ?? {}) as { scores?: Record<string, number> }).scores ?? {}) }
+    case 'optimise': return optimise(p)
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The FAQ chat in headless Chromium (issue 14 §3): the floating button with its 'FAQ' badge on the
+ * public landing page, Enter sends and Shift+Enter does not, a preset prompt is sent when picked,
+ * and the full page on /faq sends its preset on its own.
+ */
+import type { Browser, Page } from 'puppeteer-core'
+import { testEnv } from '../support/env'
+import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const bubbles = (page: Page, role: 'user' | 'assistant') => page.$$eval(`.faq-msg-${role} p`, (els) => els.map((e) => e.textContent ?? ''))
+
+describe('the FAQ chat', () => {
+  it('opens from the floating button on the landing page and answers, citing the entry', async () => {
+    const context = await browser.createBrowserContext()
+    const page = await context.newPage()
+    const errors = collectPageErrors(page)
+    await page.goto(`${testEnv().appUrl}/`)
+    await waitForText(page, 'Sign In')
+    expect(await page.$eval('.faq-fab .faq-badge', (el) => el.textContent)).toBe('FAQ')
+    await page.click('.faq-fab')
+    await waitForText(page, 'I answer questions about AI Brand Visibility from our FAQ')
+
+    // Shift+Enter starts a new line and sends nothing.
+    await page.type('textarea[aria-label="Your question"]', 'How long does')
+    await page.keyboard.down('Shift')
+    await page.keyboard.press('Enter')
+    await page.keyboard.up('Shift')
+    await page.type('textarea[aria-label="Your question"]', 'an analysis take?')
+    expect(await bubbles(page, 'user')).toEqual([])
+    // Enter sends.
+    await page.keyboard.press('Enter')
+    await waitForText(page, 'Usually 2-5 minutes.')
+    expect(await bubbles(page, 'user')).toEqual(['How long does\nan analysis take?'])
+    expect(await page.$eval('.faq-msg-assistant .faq-source', (el) => el.getAttribute('href'))).toBe('/faq#duration')
+
+    // A preset prompt is sent as soon as it is picked.
+    const [preset] = await page.$$('.faq-presets button')
+    await preset.click()
+    await waitForText(page, 'It asks six AI assistants the questions your buyers ask')
+    expect((await bubbles(page, 'user')).at(-1)).toBe('What does AI Brand Visibility do?')
+    await screenshot(page, 'faq-chat-floating')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends the preset prompt on its own in full-page mode on /faq, and ?q= instead when given', async () => {
+    const context = await browser.createBrowserContext()
+    const page = await context.newPage()
+    const errors = collectPageErrors(page)
+    await page.goto(`${testEnv().appUrl}/faq`)
+    await waitForText(page, 'It asks six AI assistants the questions your buyers ask')
+    expect(await bubbles(page, 'user')).toEqual(['What does AI Brand Visibility do?'])
+    expect(await page.$('.faq-fab')).toBeNull()
+    await page.goto(`${testEnv().appUrl}/faq?q=${encodeURIComponent('Can I export the results?')}`)
+    await waitForText(page, 'Every results table exports to Excel')
+    await screenshot(page, 'faq-chat-page')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,201 @@
+/**
+ * Source Insights (phase 4) in headless Chromium: every tab of the hand-worked insights
+ * (tests/support/hand-worked-sources.ts) with the figures worked out by hand, filters in the URL,
+ * the sidebar's sub-tabs, and deleting the insights through the confirmation dialog. Screenshots
+ * go to test-artifacts/screenshots.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'puppeteer-core'
+import { testEnv } from '../support/env'
+import { collectPageErrors, launchBrowser, waitForText } from '../support/browser'
+import { seedHandWorkedSources } from '../support/hand-worked-sources'
+import { simulator, until } from '../support/flows'
+
+let browser: Browser
+let hw: Awaited<ReturnType<typeof seedHandWorkedSources>>
+
+beforeAll(async () => {
+  hw = await seedHandWorkedSources()
+  browser = await launchBrowser()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const url = (params: Record<string, string> = {}) => `${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(hw.projectId), ...params })}`
+
+async function open(params: Record<string, string> = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage()
+  await page.setViewport({ width: 1366, height: 900 })
+  const [name, value] = hw.owner.cookie.split('=')
+  await page.setCookie({ name, value, url: testEnv().appUrl })
+  const errors = collectPageErrors(page)
+  await page.goto(url(params), { waitUntil: 'networkidle0' })
+  return { page, errors }
+}
+
+async function shot(page: Page, name: string) {
+  const dir = path.join(testEnv().artifactsDir, 'screenshots')
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`) as `${string}.png`, fullPage: true })
+}
+
+const cells = (page: Page, rowSelector: string) =>
+  page.$$eval(rowSelector, (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim().replace(/\s+/g, ' '))))
+
+describe('Source Insights tabs', () => {
+  it('Site Priorities: ranked sites, types, per-model counts with coverage, tiles', async () => {
+    const { page, errors } = await open()
+    await page.waitForSelector('[data-tab-panel="site-priorities"]')
+    // nike 2 (Gemini 2: 2/2 queries), runnersworld 2 (1 + 1), brooksrunning 1 (ChatGPT 1/1), reddit 1
+    expect(await cells(page, '[data-table="site-priorities"] tr[data-site]')).toEqual([
+      ['1', 'Nike nike.com', '2', 'Competitor', '2', '2 2/2 (100%)', '0 0/1 (0%)', '2/2 (100%)'],
+      ['2', 'Runnersworld runnersworld.com', '2', 'Earned', '2', '1 1/2 (50%)', '1 1/1 (100%)', '1/2 (50%)'],
+      ['3', 'Brooksrunning brooksrunning.com', '1', 'Owned', '1', '0 0/2 (0%)', '1 1/1 (100%)', '1/2 (50%)'],
+      ['4', 'Reddit reddit.com', '1', 'Earned', '1', '1 1/2 (50%)', '0 0/1 (0%)', '1/2 (50%)'],
+    ])
+    expect(await page.$eval('[data-tile="Domains"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('4')
+    expect(await page.$eval('[data-tile="Citations"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('6')
+    // 1 of 3 answers cites brooksrunning
+    expect(await page.$eval('[data-tile="Owned citation rate"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('33.3%')
+    expect(await cells(page, '[data-table="gap-list"] tr[data-gap]')).toEqual([['reddit.com', '1', '1', '1']])
+    // A row expands to its URLs and queries
+    await page.click('tr[data-site="runnersworld.com"]')
+    await page.waitForSelector('tr[data-site-detail="runnersworld.com"]')
+    const detail = await page.$eval('tr[data-site-detail="runnersworld.com"]', (e) => (e as HTMLElement).innerText)
+    expect(detail).toContain('https://www.runnersworld.com/a')
+    expect(detail).toContain('https://www.runnersworld.com/b')
+    expect(detail).toContain('best running shoes')
+    await shot(page, 'sources-site-priorities')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('the filters live in the URL: ChatGPT only, then Clear filters', async () => {
+    const { page } = await open()
+    await page.select('select[name="model"]', '8')
+    await page.waitForFunction(() => location.search.includes('model=8'))
+    await page.waitForSelector('[data-filter-banner]')
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-site]').length === 2)
+    expect(await page.$$eval('tr[data-site]', (rows) => rows.map((r) => r.getAttribute('data-site')))).toEqual(['brooksrunning.com', 'runnersworld.com'])
+    await page.click('[data-filter-banner] button')
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-site]').length === 4)
+    await page.close()
+  })
+
+  it('Source Analytics, Keyword Insights, Topics & Audiences', async () => {
+    let { page } = await open({ tab: 'source-analytics' })
+    // Owned 1/6, Competitor 2/6, Earned 3/6
+    expect(await page.$$eval('[data-type-tile]', (t) => t.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()))).toEqual([
+      'Owned 16.7% 1 citations · 1 unique sites',
+      'Competitor 33.3% 2 citations · 1 unique sites',
+      'Earned 50% 3 citations · 2 unique sites',
+    ])
+    await shot(page, 'sources-analytics')
+    await page.close()
+    ;({ page } = await open({ tab: 'keyword-insights' }))
+    // Gemini: 2 + 1 expansions over 2 queries
+    expect(await page.$eval('[data-tile="Original Queries"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('2')
+    expect(await page.$eval('[data-tile="Expanded Search Queries"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('3')
+    expect(await page.$eval('[data-tile="Avg. Expansions per Query"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('1.5')
+    await page.close()
+    ;({ page } = await open({ tab: 'topics-audiences' }))
+    expect(await page.$$eval('[data-group="Road"] [data-domain]', (s) => s.map((e) => [e.getAttribute('data-domain'), e.getAttribute('title')]))).toEqual([
+      ['runnersworld.com', 'runnersworld.com: 50% (2)'],
+      ['brooksrunning.com', 'brooksrunning.com: 25% (1)'],
+      ['nike.com', 'nike.com: 25% (1)'],
+    ])
+    await page.close()
+  })
+
+  it('Citations, API Response, Site/Model Comparison, Model Export', async () => {
+    let { page } = await open({ tab: 'content-priorities', q: '0' })
+    expect(await page.$eval('[data-citation-counts]', (e) => (e as HTMLElement).innerText)).toBe('2 unique citations · 2 model responses · 2 domains')
+    expect(await page.$$eval('[data-citation] p', (p) => p.map((e) => (e as HTMLElement).innerText))).toEqual([
+      'The Ghost 16 is a smooth neutral daily trainer.',
+      'Our testers ran 500 miles in each shoe to find the best.',
+    ])
+    await page.close()
+    ;({ page } = await open({ tab: 'api-response', q: '1' }))
+    await waitForText(page, '(2 queries available)')
+    expect(await page.$$eval('[data-api-item]', (s) => s.map((e) => e.getAttribute('data-api-item')))).toEqual(['6'])
+    await page.close()
+    ;({ page } = await open({ tab: 'site-model-comparison' }))
+    await page.type('input[name="domain"]', 'r')
+    await page.click('form button[type="submit"]')
+    await page.waitForFunction(() => location.search.includes('domain=r'))
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-compare]').length === 3)
+    expect(await cells(page, 'tr[data-compare]')).toEqual([
+      ['runnersworld.com', '1', '1', '2'],
+      ['brooksrunning.com', '0', '1', '1'],
+      ['reddit.com', '1', '0', '1'],
+    ])
+    await page.close()
+    ;({ page } = await open({ tab: 'model-export' }))
+    expect(await page.$$eval('tr[data-export-row] td:nth-child(2)', (t) => t.map((e) => (e as HTMLElement).innerText))).toEqual(['Gemini 2.0 Flash', 'ChatGPT 5', 'Gemini 2.0 Flash'])
+    await page.close()
+  })
+
+  it('the sidebar lists the eight sub-tabs of phase 4', async () => {
+    const { page } = await open()
+    const tabs = await page.$$eval('.phase-item.active .phase-subtabs a', (a) => a.map((e) => (e as HTMLElement).innerText.trim()))
+    expect(tabs).toEqual(['Site Priorities', 'Source Analytics', 'Topics & Audiences', 'Keyword Insights', 'Citations', 'API Response', 'Site/Model Comparison', 'Model Export'])
+    await page.close()
+  })
+
+  it('Delete All Search Insights asks for confirmation, then every tab needs the enhanced analysis', async () => {
+    const { page, errors } = await open()
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.accept()
+    })
+    await page.click('[data-search-panel] .btn-danger')
+    await page.waitForSelector('[data-required]')
+    expect(dialogs).toEqual(['Are you sure you want to delete all search insights data? This cannot be undone.'])
+    await waitForText(page, 'Enhanced Source Analysis Required')
+    await waitForText(page, 'Go to Phase 2: Source Insights')
+    expect(await page.$eval('[data-insight-counts]', (e) => (e as HTMLElement).innerText)).toBe('0 basic · 0 enhanced')
+    await shot(page, 'sources-required')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe('the search phase in the header and on /analysis-progress (§4, polled every 2 s)', () => {
+  it('a running source search shows as Source Search in the header and its phase on the progress page; cancelled, it says so', async () => {
+    const mine = await seedHandWorkedSources()
+    await simulator({ gate: { allow: 0 } })
+    try {
+      expect((await mine.owner.json(`/api/analyses/${mine.analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+      await until('the search to run', async () => (await mine.owner.json(`/api/analyses/${mine.analysisId}/source-search`)).body.searchInsightsStatus === 'in_progress', 60_000)
+      const active = (await mine.owner.json('/api/analyses?activeOnly=true')).body
+      expect(active).toEqual([expect.objectContaining({ id: mine.analysisId, kind: 'source-search', searchInsightsStatus: 'in_progress', progressDetails: expect.objectContaining({ phase: expect.stringMatching(/Search/) }) })])
+
+      const page = await browser.newPage()
+      await page.setViewport({ width: 1366, height: 900 })
+      const [name, value] = mine.owner.cookie.split('=')
+      await page.setCookie({ name, value, url: testEnv().appUrl })
+      const errors = collectPageErrors(page)
+      await page.goto(`${testEnv().appUrl}/projects`, { waitUntil: 'networkidle0' })
+      await page.waitForSelector('[data-testid="header-analysis"]')
+      expect(await page.$eval('[data-testid="header-analysis"]', (e) => (e as HTMLElement).innerText)).toMatch(/^Source Search \d+%$/)
+      await page.click('[data-testid="header-analysis"]')
+      await page.waitForSelector('[data-testid="search-progress"][data-search-status="in_progress"]')
+      expect(await page.$eval('[data-testid="search-phase"]', (e) => (e as HTMLElement).innerText)).toMatch(/^(Enhanced Source Search|Building Basic Search Insights)$/)
+      expect(new URL(page.url()).searchParams.get('analysis')).toBe(String(mine.analysisId))
+      await shot(page, 'sources-search-progress')
+
+      expect((await mine.owner.json(`/api/analyses/${mine.analysisId}/cancel-search`, { method: 'POST', json: {} })).status).toBe(200)
+      await page.waitForSelector('[data-testid="search-progress"][data-search-status="cancelled"]', { timeout: 20_000 })
+      await waitForText(page, 'Search Cancelled')
+      await page.waitForFunction(() => !document.querySelector('[data-testid="header-analysis"]'), { timeout: 20_000 })
+      expect(errors).toEqual([])
+      await page.close()
+    } finally {
+      await simulator({ gate: null })
+    }
+  })
+})

@@ -1,0 +1,380 @@
+/**
+ * The public REST API (issue 18 §1) over the real stack: API keys created and revoked on Profile & Limits, used as
+ * Bearer tokens (never the session cookie), their expiry and scopes, the per-key call log; a key cannot read another
+ * user's data; the hand-worked analysis (tests/support/hand-worked-analysis.ts) read through /api/v1 with figures
+ * worked out by hand; and the contract test: every route of /api/v1/openapi.json called, every answer validated
+ * against the document with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
+ */
+import { createHash } from 'node:crypto'
+import { Agent, fetch as fetchFrom } from 'undici'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { testEnv } from '../support/env'
+import { createProject, setLimits, signUp, signUpAdmin, sql } from '../support/flows'
+import { ANSWER_FIGURES, ANSWERS, CHATGPT, CLAUDE, SHARE, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { createKey, KeyClient, revokeKey } from '../support/api-keys'
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+describe('API key lifecycle', () => {
+  let seeded: HandWorkedAnalysis
+  beforeAll(async () => {
+    seeded = await seedHandWorkedAnalysis()
+  })
+
+  it('is created on Profile & Limits, shown once, stored hashed, used, logged and revoked (then 401)', async () => {
+    const created = await createKey(seeded.owner, 'Weekly report', ['read', 'run'])
+    expect(created.status).toBe(200)
+    const { key } = created
+    expect(key).toMatch(/^abv_[A-Za-z0-9_-]{43}$/)
+    const view = created.body.created.view
+    expect(view).toMatchObject({ name: 'Weekly report', prefix: key.slice(0, 12), scopes: ['read', 'run'], status: 'active', expiresAt: null, lastUsedAt: null })
+
+    // Stored as its SHA-256 only; the profile page lists the prefix, never the key.
+    const db = await sql()
+    const [row] = await db<{ key_hash: string; prefix: string }[]>`select key_hash, prefix from api_keys where id = ${view.id}`
+    expect(row.key_hash).toBe(sha256(key))
+    expect(JSON.stringify(await db`select * from api_keys where id = ${view.id}`)).not.toContain(key)
+    const profile = await seeded.owner.json('/profile?_data=routes%2Fprofile')
+    expect(profile.body.apiKeys.map((k: any) => k.prefix)).toContain(key.slice(0, 12))
+    expect(JSON.stringify(profile.body)).not.toContain(key)
+
+    const client = new KeyClient(key)
+    const me = await client.call('/api/v1/me')
+    expect(me.status).toBe(200)
+    expect(me.body.user).toMatchObject({ id: seeded.owner.userId, email: seeded.owner.email })
+    expect(me.body.key).toMatchObject({ id: view.id, scopes: ['read', 'run'] })
+    const projects = await client.call('/api/v1/projects')
+    expect(projects.body.items.map((p: any) => p.id)).toContain(seeded.projectId)
+
+    const calls = await db<{ method: string; path: string; status: number }[]>`select method, path, status from api_key_calls where key_id = ${view.id} order by id`
+    expect(calls).toEqual([
+      { method: 'GET', path: '/api/v1/me', status: 200 },
+      { method: 'GET', path: '/api/v1/projects', status: 200 },
+    ])
+    const [{ last_used_at }] = await db<{ last_used_at: Date | null }[]>`select last_used_at from api_keys where id = ${view.id}`
+    expect(last_used_at).not.toBeNull()
+
+    const revoked = await revokeKey(seeded.owner, view.id)
+    expect(revoked.status).toBe(200)
+    expect(revoked.body.revoked.status).toBe('revoked')
+    const after = await client.call('/api/v1/me')
+    expect(after.status).toBe(401)
+    expect(after.body).toEqual({ error: { code: 'unauthorized', message: 'This API key was revoked.' } })
+    const [last] = await db<{ status: number }[]>`select status from api_key_calls where key_id = ${view.id} order by id desc limit 1`
+    expect(last.status).toBe(401)
+  })
+
+  it('expires: a key past its expiry answers 401; the expiry must be 1 to 365 days', async () => {
+    const bad = await createKey(seeded.owner, 'Too long', ['read'], '400')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toBe('Expiry must be a whole number of days from 1 to 365, or blank for no expiry')
+    expect((await createKey(seeded.owner, 'No scope', [])).body.error).toBe('Choose at least one scope: read or run')
+
+    const created = await createKey(seeded.owner, 'One day', ['read'], '1')
+    expect(created.status).toBe(200)
+    const id = created.body.created.view.id
+    const db = await sql()
+    const [{ days }] = await db<{ days: number }[]>`select extract(epoch from expires_at - created_at) / 86400 as days from api_keys where id = ${id}`
+    expect(Number(days)).toBeCloseTo(1, 3)
+    const client = new KeyClient(created.key)
+    expect((await client.call('/api/v1/me')).status).toBe(200)
+    // Moved into the past in the database: no test waits for the clock.
+    await db`update api_keys set expires_at = now() - interval '1 minute' where id = ${id}`
+    const res = await client.call('/api/v1/me')
+    expect(res.status).toBe(401)
+    expect(res.body.error.code).toBe('unauthorized')
+    expect(res.body.error.message).toMatch(/^This API key expired at \d{4}-\d\d-\d\dT/)
+  })
+
+  it('refuses a route outside the key\'s scopes (403 insufficient_scope)', async () => {
+    const readOnly = new KeyClient((await createKey(seeded.owner, 'Reader', ['read'])).key)
+    const runOnly = new KeyClient((await createKey(seeded.owner, 'Runner', ['run'])).key)
+    const start = await readOnly.call(`/api/v1/projects/${seeded.projectId}/analyses`, { method: 'POST' })
+    expect(start.status).toBe(403)
+    expect(start.body).toEqual({ error: { code: 'insufficient_scope', message: 'This API key does not have the "run" scope.' } })
+    const list = await runOnly.call('/api/v1/projects')
+    expect(list.status).toBe(403)
+    expect(list.body.error.code).toBe('insufficient_scope')
+  })
+
+  it('a session never authorises /api/v1; a Bearer key is exempt from the cross-site check', async () => {
+    const withCookie = await seeded.owner.json('/api/v1/projects')
+    expect(withCookie.status).toBe(401)
+    expect(withCookie.body.error.code).toBe('unauthorized')
+    const bogus = await seeded.owner.json('/api/v1/projects', { headers: { authorization: 'Bearer abv_not-a-key' } })
+    expect(bogus.status).toBe(401)
+
+    const { key } = await createKey(seeded.owner, 'Cross-site', ['read', 'run'])
+    const agent = new Agent()
+    const post = (headers: Record<string, string>) =>
+      fetchFrom(`${testEnv().appUrl}/api/v1/analyses/${seeded.analysisId}/cancel`, { method: 'POST', headers: { origin: 'https://evil.example', ...headers }, dispatcher: agent })
+    const keyed = await post({ authorization: `Bearer ${key}` })
+    expect(keyed.status).toBe(200)
+    expect(((await keyed.json()) as any).status).toBe('completed')
+    // Without a key the same cross-site POST is refused before any route, as everywhere else.
+    const cookieOnly = await post({ cookie: seeded.owner.cookie })
+    expect(cookieOnly.status).toBe(403)
+    expect(((await cookieOnly.json()) as any).message).toBe('Cross-site request refused.')
+    await agent.close()
+  })
+
+  it('a key cannot read or change another user\'s data (404, as for the app\'s own routes)', async () => {
+    const other = await signUp()
+    const client = new KeyClient((await createKey(other, 'Other', ['read', 'run'])).key)
+    const list = await client.call('/api/v1/projects')
+    expect(list.status).toBe(200)
+    expect(list.body.items.map((p: any) => p.id)).not.toContain(seeded.projectId)
+    for (const path of [
+      `/api/v1/projects/${seeded.projectId}`,
+      `/api/v1/projects/${seeded.projectId}/analyses`,
+      `/api/v1/projects/${seeded.projectId}/trends`,
+      `/api/v1/analyses/${seeded.analysisId}`,
+      `/api/v1/analyses/${seeded.analysisId}/results`,
+      `/api/v1/analyses/${seeded.analysisId}/visibility`,
+      `/api/v1/analyses/${seeded.analysisId}/answers`,
+      `/api/v1/analyses/${seeded.analysisId}/sources`,
+    ]) {
+      const res = await client.call(path)
+      expect(res.status, path).toBe(404)
+      expect(res.body.error.code, path).toBe('not_found')
+    }
+    for (const [path, json] of [
+      [`/api/v1/projects/${seeded.projectId}/analyses`, undefined],
+      [`/api/v1/analyses/${seeded.analysisId}/models`, { modelId: 5 }],
+      [`/api/v1/analyses/${seeded.analysisId}/cancel`, undefined],
+    ] as const) {
+      const res = await client.call(path, { method: 'POST', json })
+      expect(res.status, path).toBe(404)
+    }
+    // Nor revoke their key from Profile & Limits.
+    const ownerKey = await createKey(seeded.owner, 'Mine', ['read'])
+    expect((await revokeKey(other, ownerKey.body.created.view.id)).status).toBe(404)
+  })
+
+  it('admins see every user\'s keys and revoke them (audited)', async () => {
+    const created = await createKey(seeded.owner, 'Seen by admin', ['read'])
+    const admin = await signUpAdmin()
+    const profile = await admin.json('/profile?_data=routes%2Fprofile')
+    const row = profile.body.allApiKeys.find((k: any) => k.id === created.body.created.view.id)
+    expect(row).toMatchObject({ name: 'Seen by admin', owner: { id: seeded.owner.userId, email: seeded.owner.email }, status: 'active' })
+    expect((await revokeKey(admin, row.id)).status).toBe(200)
+    expect((await new KeyClient(created.key).call('/api/v1/me')).status).toBe(401)
+    const db = await sql()
+    const [audit] = await db<{ action: string; target_user_id: number }[]>`select action, target_user_id from admin_audit_log where admin_id = ${admin.userId}`
+    expect(audit).toEqual({ action: 'revoke_api_key', target_user_id: seeded.owner.userId })
+    // A non-admin gets no list of everyone's keys.
+    expect((await seeded.owner.json('/profile?_data=routes%2Fprofile')).body.allApiKeys).toBeNull()
+  })
+})
+
+describe('/api/v1 reads the hand-worked analysis', () => {
+  let seeded: HandWorkedAnalysis
+  let client: KeyClient
+  beforeAll(async () => {
+    seeded = await seedHandWorkedAnalysis()
+    client = new KeyClient((await createKey(seeded.owner, 'Reader', ['read'])).key)
+  })
+
+  it('visibility per model with n and 95 % Wilson intervals, worked by hand', async () => {
+    const res = await client.call(`/api/v1/analyses/${seeded.analysisId}/visibility`)
+    expect(res.status).toBe(200)
+    const brooks = (g: any) => g.brands.find((b: any) => b.name === 'Brooks')
+    // All models: 6 answers. Brooks 10 of 25 mentions = 40 %, Wilson (z = 1.959964) 23.4-59.3;
+    // ranked in A1, A2, A3, A4, A6 = 5 of 6 = 83.3 %, Wilson 43.6-97.0; combined rank (1.5 + 1.7) / 2 = 1.6.
+    expect(res.body.combined.answered).toBe(6)
+    expect(brooks(res.body.combined)).toEqual({
+      name: 'Brooks', isOwn: true, mentions: 10,
+      mentionShare: { value: 40, x: 10, n: 25, interval: { low: 23.4, high: 59.3 } },
+      visibility: { value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } },
+      rank: 1.6,
+    })
+    const byModel = Object.fromEntries(res.body.models.map((g: any) => [g.modelId, g]))
+    expect(Object.keys(byModel).map(Number).sort((a, b) => a - b)).toEqual([CLAUDE, CHATGPT])
+    // Claude (A1, A3, A5): 6 of 14 mentions = 42.9 %, Wilson 21.4-67.4; ranked in A1 and A3 = 2 of 3 = 66.7 %, Wilson 20.8-93.9; rank (1 + 2) / 2 = 1.5.
+    expect(brooks(byModel[CLAUDE])).toMatchObject({
+      mentionShare: { value: 42.9, x: 6, n: 14, interval: { low: 21.4, high: 67.4 } },
+      visibility: { value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } },
+      rank: 1.5,
+    })
+    // ChatGPT (A2, A4, A6): 4 of 11 = 36.4 %, Wilson 15.2-64.6; ranked in all 3 = 100 %, Wilson 43.9-100; rank (2 + 1 + 2) / 3 = 1.7.
+    expect(brooks(byModel[CHATGPT])).toMatchObject({
+      mentionShare: { value: 36.4, x: 4, n: 11, interval: { low: 15.2, high: 64.6 } },
+      visibility: { value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } },
+      rank: 1.7,
+    })
+    // Nike is never ranked by ChatGPT: rank null, visibility 0 of 3.
+    expect(byModel[CHATGPT].brands.find((b: any) => b.name === 'Nike')).toMatchObject({ rank: null, visibility: { value: 0, x: 0, n: 3 } })
+  })
+
+  it('results per tab, per model and combined, with topic filters; unknown filters are a 400', async () => {
+    const share = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=share-of-model`)
+    expect(share.status).toBe(200)
+    expect(share.body).toMatchObject({ analysisId: seeded.analysisId, projectId: seeded.projectId, date: '2025-05-20', tab: 'share-of-model' })
+    const rows = share.body.data.rows.map((r: any) => ({ name: r.name, claude: r.byModel[CLAUDE], chatgpt: r.byModel[CHATGPT], combined: r.combined }))
+    expect(rows).toEqual(SHARE.rows)
+    const claude = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=overview&model=claude`)
+    expect(claude.body.filters.model).toBe('claude')
+    expect(claude.body.data.summary.totalMentions).toBe(14) // 6 + 3 + 3 + 2
+    const durability = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=brand-rank&topic=Durability`)
+    expect(durability.body.data.queryCounts).toEqual({ included: 1, total: 3 })
+    const badTopic = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?topic=Speed`)
+    expect(badTopic.status).toBe(400)
+    expect(badTopic.body).toEqual({ error: { code: 'invalid_request', message: '"Speed" is not a topic of this analysis' } })
+    const badTab = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=nope`)
+    expect(badTab.status).toBe(400)
+    expect(badTab.body.error.message).toMatch(/^tab: tab must be one of overview, /)
+  })
+
+  it('answers are paged with a cursor and carry text, mentions and ranks', async () => {
+    const first = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?limit=4`)
+    expect(first.status).toBe(200)
+    expect(first.body.items).toHaveLength(4)
+    expect(first.body.nextCursor).toEqual(expect.any(String))
+    const second = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?limit=4&cursor=${first.body.nextCursor}`)
+    expect(second.body.items).toHaveLength(2)
+    expect(second.body.nextCursor).toBeNull()
+    const all = [...first.body.items, ...second.body.items]
+    expect(new Set(all.map((a: any) => a.id)).size).toBe(6)
+    for (const [i, a] of ANSWERS.entries()) {
+      const got = all.find((x: any) => x.queryIndex === a.queryIndex && x.modelId === a.modelId)
+      expect(got.text).toBe(a.text)
+      const positive = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v > 0))
+      expect(positive(got.mentions)).toEqual(ANSWER_FIGURES[i].mentions)
+      expect(positive(got.rankings)).toEqual(ANSWER_FIGURES[i].rankings)
+      expect(Date.parse(got.createdAt)).not.toBeNaN()
+    }
+    const claudeOnly = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?model=${CLAUDE}`)
+    expect(claudeOnly.body.items.map((a: any) => a.modelId)).toEqual([CLAUDE, CLAUDE, CLAUDE])
+    const bad = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?cursor=zzz`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.code).toBe('invalid_request')
+    expect((await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?limit=0`)).status).toBe(400)
+  })
+
+  it('projects are paged newest first; unknown routes and methods answer in the error format', async () => {
+    await setLimits(seeded.owner.userId, { maxProjects: null })
+    const a = await createProject(seeded.owner)
+    const b = await createProject(seeded.owner)
+    const first = await client.call('/api/v1/projects?limit=2')
+    expect(first.body.items.map((p: any) => p.id)).toEqual([b.id, a.id])
+    const next = await client.call(`/api/v1/projects?limit=2&cursor=${first.body.nextCursor}`)
+    expect(next.body.items.map((p: any) => p.id)).toEqual([seeded.projectId])
+    expect(next.body.nextCursor).toBeNull()
+    const missing = await client.call('/api/v1/nothing-here')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.code).toBe('not_found')
+    const method = await client.call('/api/v1/projects', { method: 'DELETE' })
+    expect(method.status).toBe(405)
+    expect(method.body.error.code).toBe('method_not_allowed')
+    const badId = await client.call('/api/v1/projects/99999999999')
+    expect(badId.status).toBe(404)
+  })
+})
+
+describe('OpenAPI contract', () => {
+  it('serves an OpenAPI 3.1 document and a readable reference page', async () => {
+    const res = await fetch(`${testEnv().appUrl}/api/v1/openapi.json`)
+    expect(res.status).toBe(200)
+    const doc = (await res.json()) as any
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
+    const page = await fetch(`${testEnv().appUrl}/api/v1/docs`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    for (const [path, item] of Object.entries<any>(doc.paths)) for (const method of Object.keys(item)) expect(html).toContain(`${method.toUpperCase()} /api/v1${path}`)
+  })
+
+  it('every route answers what the document says, for success and for a refused key', async () => {
+    const doc = (await (await fetch(`${testEnv().appUrl}/api/v1/openapi.json`)).json()) as any
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+    ajv.addFormat('date', /^\d{4}-\d\d-\d\d$/)
+    const validate = (schema: any, body: unknown, what: string) => {
+      const check = ajv.compile({ ...schema, components: doc.components })
+      if (!check(body)) throw new Error(`${what}: ${ajv.errorsText(check.errors)}\n${JSON.stringify(body).slice(0, 800)}`)
+    }
+
+    const seeded = await seedHandWorkedAnalysis()
+    await setLimits(seeded.owner.userId, { maxProjects: null, maxAnalyses: null })
+    const fresh = await createProject(seeded.owner)
+    const client = new KeyClient((await createKey(seeded.owner, 'Contract', ['read', 'run'])).key)
+    const A = seeded.analysisId
+    const P = seeded.projectId
+    let started = 0
+    // One or more calls per operation; a POST that starts a run comes after the reads of the analysis it changes.
+    const calls: { op: string; path: string; method?: string; json?: unknown; after?: (body: any) => void }[] = [
+      { op: 'getMe', path: '/me' },
+      { op: 'listProjects', path: '/projects?limit=1' },
+      { op: 'getProject', path: `/projects/${P}` },
+      { op: 'listAnalyses', path: `/projects/${P}/analyses` },
+      { op: 'getAnalysis', path: `/analyses/${A}` },
+      ...['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data'].map((tab) => ({ op: 'getResults', path: `/analyses/${A}/results?tab=${tab}` })),
+      { op: 'getResults', path: `/analyses/${A}/results?model=gpt41&topic=Comfort` },
+      { op: 'getVisibility', path: `/analyses/${A}/visibility` },
+      { op: 'listAnswers', path: `/analyses/${A}/answers?limit=2` },
+      { op: 'getSources', path: `/analyses/${A}/sources` },
+      { op: 'getSources', path: `/analyses/${A}/sources?set=basic` },
+      { op: 'getTrends', path: `/projects/${P}/trends` },
+      { op: 'startAnalysis', path: `/projects/${fresh.id}/analyses`, method: 'POST', after: (b) => (started = b.analysis.id) },
+      { op: 'cancelAnalysis', path: '', method: 'POST' },
+      { op: 'startAddModel', path: `/analyses/${A}/models`, method: 'POST', json: { modelId: 5 } },
+    ]
+    const covered = new Set<string>()
+    for (const c of calls) {
+      const path = c.op === 'cancelAnalysis' ? `/analyses/${started}/cancel` : c.path
+      const template = Object.entries<any>(doc.paths).find(([, item]) => Object.values<any>(item).some((o) => o.operationId === c.op))!
+      const method = (c.method ?? 'GET').toLowerCase()
+      const op = template[1][method]
+      const res = await client.call(`/api/v1${path}`, { method: method.toUpperCase(), json: c.json })
+      const success = Object.keys(op.responses).find((s) => s.startsWith('2'))!
+      expect(`${c.op} ${res.status}`).toBe(`${c.op} ${success}`)
+      validate(op.responses[success].content['application/json'].schema, res.body, `${c.op} ${path}`)
+      c.after?.(res.body)
+      // The same route without a key: 401 in the documented error shape.
+      const refused = await new KeyClient('').session.json(`/api/v1${path}`, { method: method.toUpperCase(), headers: method === 'post' ? { 'content-type': 'application/json' } : {} })
+      expect(refused.status).toBe(401)
+      validate(op.responses['401'].content['application/json'].schema, refused.body, `${c.op} 401`)
+      covered.add(c.op)
+    }
+    const documented = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((o) => o.operationId))
+    expect([...covered].sort()).toEqual([...documented].sort())
+    // A refused request keeps the documented error shape.
+    const bad = await client.call(`/api/v1/analyses/${A}/models`, { method: 'POST', json: { modelId: 99 } })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({ error: { code: 'invalid_request', message: 'Unknown model 99: use 3, 5, 6, 8, 9 or 10' } })
+    validate(doc.paths['/analyses/{analysisId}/models'].post.responses['400'].content['application/json'].schema, bad.body, 'startAddModel 400')
+  })
+})
+
+describe('malformed input to /api/v1 with a valid key', () => {
+  it('never answers 5xx, and every refusal is in the error format', async () => {
+    const seeded = await seedHandWorkedAnalysis()
+    const client = new KeyClient((await createKey(seeded.owner, 'Fuzz', ['read', 'run'])).key)
+    const doc = (await (await fetch(`${testEnv().appUrl}/api/v1/openapi.json`)).json()) as any
+    // (A malformed escape such as %zz in the path is refused by express itself with a 400 before any route.)
+    const badIds = ['0', '-1', '2147483648', '99999999999', 'abc', '1.5', '%00', '%E2%80%AE', "'1"]
+    const badValues = ['', ' ', '\u0000', 'x'.repeat(400), '-1', '0', '1e308', 'NaN', '<script>', '%zz', 'claude;drop', '[]']
+    const badBodies = ['{', '[]', 'null', '"x"', '{"modelId":"3"}', '{"modelId":1e308}', '{"modelId":-1}', '{"modelId":3.5}', '{"modelId":null}', '{}']
+    const seen: string[] = []
+    const check = async (path: string, init: RequestInit = {}) => {
+      const res = await client.call(path, init)
+      seen.push(`${init.method ?? 'GET'} ${path} ${res.status}`)
+      expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500)
+      if (res.status >= 400) expect(typeof res.body?.error?.code, `${path}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe('string')
+    }
+    for (const [template, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const real = template.replace('{projectId}', String(seeded.projectId)).replace('{analysisId}', String(seeded.analysisId))
+        // Bad path ids (a run route with a bad id never reaches a run).
+        for (const id of badIds) await check(`/api/v1${template.replace(/\{\w+\}/, id)}`, { method: method.toUpperCase() })
+        if (method === 'get') {
+          for (const p of (op.parameters ?? []).filter((p: any) => p.in === 'query'))
+            for (const v of badValues) await check(`/api/v1${real}?${p.name}=${encodeURIComponent(v)}`)
+        } else if (op.requestBody) {
+          for (const body of badBodies) await check(`/api/v1${real}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+        }
+      }
+    }
+    expect(seen.length).toBeGreaterThan(150)
+  })
+})

@@ -1,0 +1,149 @@
+/**
+ * The MCP server at /mcp (issue 18 §2), driven end to end by the official SDK's client over streamable HTTP with a
+ * personal API key: the tool list and what the tools say their numbers mean, every tool against the hand-worked
+ * analysis (figures worked out by hand in tests/support/hand-worked-analysis.ts), the run scope, another user's
+ * project, a revoked key, and the per-key call log.
+ */
+import { randomInt } from 'node:crypto'
+import { Agent, fetch as fetchFrom } from 'undici'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { testEnv } from '../support/env'
+import { createProject, setLimits, signUp, sql } from '../support/flows'
+import { CHATGPT, CLAUDE, QUERIES, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { createKey, KeyClient, revokeKey } from '../support/api-keys'
+
+/** An SDK client connected to /mcp with the key, from a loopback address of its own (the model budget counts per address). */
+async function connect(key: string) {
+  const dispatcher = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` })
+  const transport = new StreamableHTTPClientTransport(new URL(`${testEnv().appUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    fetch: ((url: any, init: any) => fetchFrom(url, { ...init, dispatcher })) as any,
+  })
+  const client = new Client({ name: 'brand-visibility-test', version: '1.0.0' })
+  await client.connect(transport)
+  return client
+}
+
+const payload = (result: any) => JSON.parse(result.content[0].text)
+
+describe('MCP server driven by the SDK client', () => {
+  let seeded: HandWorkedAnalysis
+  let key: string
+  let keyId: number
+  let client: Client
+  beforeAll(async () => {
+    seeded = await seedHandWorkedAnalysis()
+    await setLimits(seeded.owner.userId, { maxProjects: null, maxAnalyses: null })
+    const created = await createKey(seeded.owner, 'Agent', ['read', 'run'])
+    key = created.key
+    keyId = created.body.created.view.id
+    client = await connect(key)
+  })
+  afterAll(async () => {
+    await client?.close()
+  })
+
+  it('lists the six tools, each saying what its numbers mean', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_query_ranks', 'get_sources', 'get_trends', 'get_visibility_summary', 'list_projects', 'start_analysis'])
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
+    expect(byName.get_visibility_summary.description).toMatch(/95 % Wilson score interval/)
+    expect(byName.get_visibility_summary.description).toMatch(/"answered" is n/)
+    expect(byName.get_query_ranks.description).toMatch(/1 is best/)
+    expect(byName.start_analysis.description).toMatch(/run scope/)
+    expect(byName.get_visibility_summary.inputSchema.required).toEqual(['projectId'])
+  })
+
+  it('list_projects and get_visibility_summary (n and Wilson intervals worked by hand)', async () => {
+    const { projects } = payload(await client.callTool({ name: 'list_projects', arguments: {} }))
+    expect(projects.find((p: any) => p.id === seeded.projectId)).toMatchObject({ name: seeded.projectName, brand: 'Brooks', competitors: ['Nike', 'Asics', 'Hoka'] })
+
+    const result = await client.callTool({ name: 'get_visibility_summary', arguments: { projectId: seeded.projectId } })
+    expect(result.isError).toBeFalsy()
+    const v = payload(result)
+    expect(v.analysisId).toBe(seeded.analysisId)
+    expect(result.structuredContent).toEqual(v)
+    const brooks = (g: any) => g.brands.find((b: any) => b.name === 'Brooks')
+    // All six answers: Brooks 10 of 25 mentions (40 %, Wilson 23.4-59.3), ranked in 5 of 6 (83.3 %, Wilson 43.6-97.0).
+    expect(v.combined.answered).toBe(6)
+    expect(brooks(v.combined).mentionShare).toEqual({ value: 40, x: 10, n: 25, interval: { low: 23.4, high: 59.3 } })
+    expect(brooks(v.combined).visibility).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
+    // Per model: Claude ranked Brooks in 2 of its 3 answers (66.7 %, Wilson 20.8-93.9), ChatGPT in 3 of 3 (Wilson 43.9-100).
+    const claude = v.models.find((g: any) => g.modelId === CLAUDE)
+    const chatgpt = v.models.find((g: any) => g.modelId === CHATGPT)
+    expect(claude.answered).toBe(3)
+    expect(brooks(claude).visibility).toEqual({ value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } })
+    expect(brooks(chatgpt).visibility).toEqual({ value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } })
+  })
+
+  it('get_query_ranks, get_sources and get_trends read the same numbers as the app', async () => {
+    const ranks = payload(await client.callTool({ name: 'get_query_ranks', arguments: { projectId: seeded.projectId } }))
+    expect(ranks.brand).toBe('Brooks')
+    // Brooks per query: Claude 1, ChatGPT 2 -> 1.5; Claude 2, ChatGPT 1 -> 1.5; only ChatGPT 2 -> 2 (1 of 6 models = 17 %).
+    expect(ranks.rows.map((r: any) => ({ query: r.query, claude: r.byModel[CLAUDE], chatgpt: r.byModel[CHATGPT], combined: r.combined, visibility: r.visibility }))).toEqual([
+      { query: QUERIES[0].query, claude: 1, chatgpt: 2, combined: 1.5, visibility: 33 },
+      { query: QUERIES[1].query, claude: 2, chatgpt: 1, combined: 1.5, visibility: 33 },
+      { query: QUERIES[2].query, claude: null, chatgpt: 2, combined: 2, visibility: 17 },
+    ])
+    const nike = payload(await client.callTool({ name: 'get_query_ranks', arguments: { projectId: seeded.projectId, brand: 'Nike', model: 'claude' } }))
+    expect(nike.rows[0].combined).toBe(3)
+
+    const sources = payload(await client.callTool({ name: 'get_sources', arguments: { projectId: seeded.projectId, set: 'basic' } }))
+    expect(sources).toMatchObject({ analysisId: seeded.analysisId, set: 'basic' })
+    expect(Array.isArray(sources.sites) && Array.isArray(sources.gaps)).toBe(true)
+
+    const trends = payload(await client.callTool({ name: 'get_trends', arguments: { projectId: seeded.projectId } }))
+    expect(trends.days).toHaveLength(1)
+    expect(trends.days[0].brands.Brooks.visibility).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
+  })
+
+  it('start_analysis needs the run scope and starts the analysis as Add Analysis does', async () => {
+    const reader = await connect((await createKey(seeded.owner, 'Read-only agent', ['read'])).key)
+    const refused = await reader.callTool({ name: 'start_analysis', arguments: { projectId: seeded.projectId } })
+    expect(refused.isError).toBe(true)
+    expect(payload(refused)).toEqual({ error: { code: 'insufficient_scope', message: 'This API key does not have the "run" scope.' } })
+    await reader.close()
+
+    const project = await createProject(seeded.owner)
+    const started = await client.callTool({ name: 'start_analysis', arguments: { projectId: project.id } })
+    expect(started.isError).toBeFalsy()
+    const { analysis, workflowId, runId } = payload(started)
+    expect(analysis).toMatchObject({ projectId: project.id, status: 'pending' })
+    expect(workflowId).toBe(`analysis-${analysis.id}`)
+    const db = await sql()
+    const [row] = await db<{ project_id: number }[]>`select project_id from analyses where id = ${analysis.id}`
+    expect(row.project_id).toBe(project.id)
+    const [run] = await db<{ id: number; kind: string }[]>`select id, kind from model_runs where workflow_id = ${workflowId}`
+    expect(run).toEqual({ id: runId, kind: 'analysis' })
+    // A second start the same day is refused by the app's own rule.
+    const again = await client.callTool({ name: 'start_analysis', arguments: { projectId: project.id } })
+    expect(payload(again).error).toEqual({ code: 'forbidden', message: 'Daily limit reached for this project' })
+    // Stop the run (REST, run scope): the test does not need its answers.
+    expect((await new KeyClient(key).call(`/api/v1/analyses/${analysis.id}/cancel`, { method: 'POST' })).status).toBe(200)
+  })
+
+  it("another user's key cannot read this project; a revoked key cannot connect; every call is logged", async () => {
+    const other = await signUp()
+    const stranger = await connect((await createKey(other, 'Stranger', ['read'])).key)
+    const denied = await stranger.callTool({ name: 'get_visibility_summary', arguments: { projectId: seeded.projectId } })
+    expect(denied.isError).toBe(true)
+    expect(payload(denied).error.code).toBe('not_found')
+    const { projects } = payload(await stranger.callTool({ name: 'list_projects', arguments: {} }))
+    expect(projects.map((p: any) => p.id)).not.toContain(seeded.projectId)
+    await stranger.close()
+
+    const db = await sql()
+    const logged = await db<{ path: string; status: number }[]>`select path, status from api_key_calls where key_id = ${keyId} and method = 'TOOL' order by id`
+    expect(logged.map((c) => c.path)).toEqual(expect.arrayContaining(['/mcp/list_projects', '/mcp/get_visibility_summary', '/mcp/get_query_ranks', '/mcp/get_sources', '/mcp/get_trends', '/mcp/start_analysis']))
+    const [{ posts }] = await db<{ posts: number }[]>`select count(*)::int as posts from api_key_calls where key_id = ${keyId} and method = 'POST' and path = '/mcp'`
+    expect(posts).toBeGreaterThan(5)
+
+    const created = await createKey(seeded.owner, 'Soon revoked', ['read'])
+    await revokeKey(seeded.owner, created.body.created.view.id)
+    await expect(connect(created.key)).rejects.toThrow()
+    // The session cookie alone never opens /mcp.
+    const cookieOnly = await seeded.owner.json('/mcp', { method: 'POST', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { accept: 'application/json, text/event-stream' } })
+    expect(cookieOnly.status).toBe(401)
+  })
+})

@@ -1,0 +1,33 @@
+/** API keys for the /api/v1 and /mcp tests: created through Profile & Limits, used with a client that has no cookie. */
+import { Session } from './flows'
+
+export interface KeyResult {
+  status: number
+  body: any
+  key: string
+}
+
+/** POST /profile (intent create-api-key) as the signed-in user; the key is in body.created.key. */
+export async function createKey(s: Session, name: string, scopes: string[], expiresInDays?: string): Promise<KeyResult> {
+  const form = new URLSearchParams({ intent: 'create-api-key', name })
+  for (const scope of scopes) form.append('scopes', scope)
+  if (expiresInDays !== undefined) form.set('expiresInDays', expiresInDays)
+  const res = await s.json('/profile?_data=routes%2Fprofile', { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  return { ...res, key: res.body?.created?.key ?? '' }
+}
+
+export async function revokeKey(s: Session, keyId: number) {
+  const form = new URLSearchParams({ intent: 'revoke-api-key', keyId: String(keyId) })
+  return s.json('/profile?_data=routes%2Fprofile', { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+}
+
+/** A client that sends only the key (no session cookie), from a loopback address of its own. */
+export class KeyClient {
+  readonly session = new Session()
+  constructor(public key: string) {}
+  call(path: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers)
+    headers.set('authorization', `Bearer ${this.key}`)
+    return this.session.json(path, { ...init, headers })
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * One source search per analysis (`source-search-<analysisId>`): basic insights from the stored
+ * answers, then one search-grounded call per query to each search model, bounded per provider.
+ * Progress is the `getProgress` query (phase texts contain 'Search' or 'Enhanced', §4); cancel is
+ * Temporal cancellation, from the app or the Temporal UI alike. Deterministic orchestration only.
+ */
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, proxyActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
+import type { SourceActivities } from '../activities/sources'
+import { SEARCH_ATTRIBUTES } from './search-attributes'
+import { getProgressQuery, type ModelProgress, type ProgressDetails } from './shared'
+
+export const SEARCH_MAX_ATTEMPTS = 5
+export const SEARCH_BATCH_SIZE = 8
+
+export interface SourceSearchInput {
+  analysisId: number
+  workflowId: string
+  models: { modelId: number; name: string; concurrency: number }[]
+  queries: { index: number; query: string }[]
+}
+
+export const SOURCE_SEARCH_PHASES = {
+  basic: 'Building Basic Search Insights',
+  enhanced: 'Enhanced Source Search',
+  done: 'Search Insights Complete',
+  cancelled: 'Search Cancelled',
+  failed: 'Search Failed',
+  skipped: 'Search Skipped',
+} as const
+
+export const sourceSearchId = (analysisId: number) => `source-search-${analysisId}`
+
+/**
+ * Started by a completed full-mode analysis (§1): the search runs on as a workflow of its own
+ * (abandoned, not cancelled, when the analysis workflow closes), with the analysis's search attributes
+ * and RunKind = "source-search". Light-mode analyses are skipped by the search's first activity.
+ */
+export async function startSourceSearchAfterAnalysis(input: { analysisId: number; models: SourceSearchInput['models']; queries: SourceSearchInput['queries'] }) {
+  const workflowId = sourceSearchId(input.analysisId)
+  const models = input.models.filter((m) => SEARCH_MODELS.includes(m.modelId))
+  if (!models.length) return
+  const inherited = workflowInfo().typedSearchAttributes
+  await startChild(sourceSearchWorkflow, {
+    workflowId,
+    args: [{ analysisId: input.analysisId, workflowId, models, queries: input.queries }],
+    typedSearchAttributes: inherited.get(SEARCH_ATTRIBUTES.runKind) === undefined ? inherited : inherited.updateCopy([{ key: SEARCH_ATTRIBUTES.runKind, value: 'source-search' }]),
+    staticSummary: `Source search of analysis ${input.analysisId}: ${models.length} search models × ${input.queries.length} queries (started by the analysis)`,
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+  }).catch(() => undefined) // one already running (started from the app) is the search we want
+}
+
+/** The models with a web search tool (DeepSeek has none); app/domain/sources/types SEARCH_MODEL_IDS. */
+const SEARCH_MODELS = [3, 5, 6, 8, 9]
+
+const searches = proxyActivities<SourceActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: SEARCH_MAX_ATTEMPTS, nonRetryableErrorTypes: ['permanent', 'configuration'] },
+})
+
+const bookkeeping = proxyActivities<SourceActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '20 seconds', maximumAttempts: 20 },
+})
+
+export async function sourceSearchWorkflow(input: SourceSearchInput): Promise<ProgressDetails> {
+  const startedAt = Date.now()
+  const total = input.models.length * input.queries.length
+  const modelStatus: Record<string, ModelProgress> = Object.fromEntries(
+    input.models.map((m) => [String(m.modelId), { name: m.name, status: 'waiting', completed: 0, total: input.queries.length, failed: 0, startTime: null, completedTime: null, currentQuery: null, error: null }]),
+  )
+  let phase: string = SOURCE_SEARCH_PHASES.basic
+  let message = 'Starting the source search...'
+  let basicStored = 0
+  let isComplete = false
+  let currentModel: string | null = null
+
+  const snapshot = (): ProgressDetails => {
+    const done = Object.values(modelStatus).reduce((n, m) => n + m.completed, 0)
+    const elapsed = (Date.now() - startedAt) / 1000
+    return {
+      progressBars: {
+        calls: { label: 'Search calls', current: done, total },
+        saving: { label: 'Basic insights', current: basicStored, total: basicStored },
+      },
+      modelStatus: JSON.parse(JSON.stringify(modelStatus)) as Record<string, ModelProgress>,
+      phase,
+      message,
+      currentModel,
+      progressPercent: isComplete ? 100 : total === 0 ? 0 : Math.min(99, Math.round((done / total) * 100)),
+      queriesCompleted: done,
+      queriesTotal: total,
+      estimatedTimeRemaining: isComplete ? 0 : done === 0 ? null : Math.round((elapsed / done) * (total - done)),
+      isComplete,
+    }
+  }
+  setHandler(getProgressQuery, snapshot)
+
+  const mark = (status: 'in_progress' | 'completed' | 'failed' | 'cancelled', error?: string) =>
+    bookkeeping.markSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, status, progress: snapshot(), error })
+
+  const runModel = async (plan: SourceSearchInput['models'][number]) => {
+    const status = modelStatus[String(plan.modelId)]
+    const size = Math.max(1, Math.min(SEARCH_BATCH_SIZE, plan.concurrency))
+    const batches = Array.from({ length: Math.ceil(input.queries.length / size) }, (_, i) => input.queries.slice(i * size, (i + 1) * size))
+    let next = 0
+    let stop = false
+    status.status = 'processing'
+    status.startTime = new Date().toISOString()
+    const lane = async () => {
+      while (!stop && next < batches.length) {
+        const batch = batches[next++]
+        status.currentQuery = batch[0].query
+        currentModel = plan.name
+        const results = await searches.searchQueries({ analysisId: input.analysisId, modelId: plan.modelId, queries: batch, maxAttempts: SEARCH_MAX_ATTEMPTS }).catch((err: unknown) => {
+          if (isCancellation(err)) throw err
+          const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined
+          return batch.map(() => ({ ok: false, stored: false, error: cause?.message ?? String(err), errorKind: cause?.type ?? 'transient' }))
+        })
+        for (const r of results) {
+          status.completed++
+          if (!r.ok) {
+            status.failed++
+            status.error = r.error ?? 'The model did not answer'
+            if (r.errorKind === 'configuration') stop = true
+          }
+        }
+      }
+    }
+    // Two batches per lane's worth of the provider's limit stay scheduled, so a freed slot starts a call at once.
+    await Promise.all(Array.from({ length: Math.min(Math.max(2, Math.ceil((plan.concurrency * 2) / size)), batches.length) }, lane))
+    status.currentQuery = null
+    status.completedTime = new Date().toISOString()
+    if (stop) status.completed = status.total
+    status.status = stop || (status.total > 0 && status.failed >= status.total) ? 'failed' : 'completed'
+  }
+
+  try {
+    const begin = await bookkeeping.beginSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, modelIds: input.models.map((m) => m.modelId), progress: snapshot() })
+    if (begin.skip) {
+      isComplete = true
+      phase = SOURCE_SEARCH_PHASES.skipped
+      message = begin.reason
+      return snapshot()
+    }
+    // Basic insights (a database read and write) are built while the models search.
+    phase = SOURCE_SEARCH_PHASES.enhanced
+    message = `Searching the web with ${input.models.length} AI model${input.models.length === 1 ? '' : 's'} for ${input.queries.length} queries`
+    const basic = searches.buildBasicInsights({ analysisId: input.analysisId }).then((r) => (basicStored = r.total))
+    await Promise.all([basic, ...input.models.map(runModel)])
+    currentModel = null
+    const allFailed = input.models.length > 0 && input.models.every((m) => modelStatus[String(m.modelId)].status === 'failed')
+    isComplete = true
+    phase = allFailed ? SOURCE_SEARCH_PHASES.failed : SOURCE_SEARCH_PHASES.done
+    message = allFailed ? 'Every search model failed. See the errors per model.' : 'Search insights are ready'
+    await mark(allFailed ? 'failed' : 'completed', allFailed ? message : undefined)
+    return snapshot()
+  } catch (err) {
+    const cancelled = isCancellation(err)
+    phase = cancelled ? SOURCE_SEARCH_PHASES.cancelled : SOURCE_SEARCH_PHASES.failed
+    message = cancelled ? 'The source search was cancelled.' : `The source search failed: ${err instanceof Error ? err.message : String(err)}`
+    for (const m of Object.values(modelStatus)) if (m.status === 'processing' || m.status === 'waiting') m.status = 'failed'
+    await CancellationScope.nonCancellable(() => mark(cancelled ? 'cancelled' : 'failed', message))
+    throw err
+  }
+}
