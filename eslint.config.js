@@ -2,11 +2,12 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { builtinModules } from 'node:module'
 
 /**
  * Layers point one way (README, "Architecture"):
  *   routes → app/**\/*.server.ts → app/domain and db/
- *   activities → app/domain, db/, the gateway;  workflows → workflows/shared and activity types
+ *   activities → app/domain, db/, the gateway;  workflows → workflows/ and types of activities, app, db
  *   app/components → app/domain (types, pure view builders) and other components
  * A wrong import fails `npm run lint`. worker/ and scripts/ are composition roots and may import any layer.
  */
@@ -45,10 +46,33 @@ export default tseslint.config(
   { files: ['app/routes/**/*.{ts,tsx}', 'app/root.tsx', 'app/entry.*.tsx'], rules: { 'no-restricted-imports': layer(ACTIVITIES, WORKER, WORKFLOW_CODE, DB) } },
   { files: ['activities/**/*.ts'], rules: { 'no-restricted-imports': layer(SERVER, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES) } },
   { files: ['db/**/*.ts'], rules: { 'no-restricted-imports': layer(SERVER, ACTIVITIES, WORKER, WORKFLOW_CODE, COMPONENTS, ROUTES) } },
+  // Workflows run in Temporal's deterministic sandbox: values only from @temporalio/workflow and workflows/ itself;
+  // activities, the app, db/ and Node built-ins only as types (`import type`, e.g. proxyActivities<typeof activities>).
+  // The one exception: the pure optimiser modules whose arithmetic the optimiser workflow runs (the domain's own rule
+  // keeps them free of I/O); moving them here would split §9's score arithmetic from the screen that shows it.
   {
     files: ['workflows/**/*.ts'],
-    rules: { 'no-restricted-imports': layer(SERVER, WORKER, COMPONENTS, ROUTES, DB, [['postgres', 'node:*', 'openai', '@anthropic-ai/*', '@google/genai'], 'workflows are deterministic: no I/O, only @temporalio/workflow']) },
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)].map((name) => ({ name, message: 'workflows are deterministic: no Node built-ins (types only)', allowTypeImports: true })),
+          patterns: [
+            { group: ['**/activities', '**/activities/**'], message: 'workflows import activity types only (`import type`): proxyActivities<typeof activities>', allowTypeImports: true },
+            {
+              regex: '^(~/|(\\.\\./)+app/(?!domain/optimiser/(assemble|progress|constants)$))',
+              message: 'workflows import the app as types only: move shared values to workflows/shared',
+              allowTypeImports: true,
+            },
+            { group: ['**/db', '**/db/**'], message: 'workflows are deterministic: no database (types only)', allowTypeImports: true },
+            { group: ['**/worker', '**/worker/**', '**/scripts/**'], message: 'workflows do not import the worker or scripts' },
+            { group: ['postgres', 'openai', '@anthropic-ai/*', '@google/genai', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'workflows are deterministic: no I/O, only @temporalio/workflow', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
   },
   // Tests may reach into any layer to set up what they check.
-  { files: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': 'off' } },
 )

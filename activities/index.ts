@@ -95,8 +95,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         latency_ms: a?.latencyMs ?? null,
         cost_usd: a?.costUsd ?? null,
         model_name: model?.name ?? String(row.modelId),
-        // How it was collected (evidence): the analysis asks every model with web search on (gateway default).
-        collection: a ? sql.json(collectionOf({ provider: a.provider, model: a.model, webSearchRequested: true, baseUrl: gateway.configs[a.provider]?.baseUrl, simulated: gateway.configs[a.provider]?.simulated ?? false }) as any) : null,
+        // How it was collected (evidence): web search as the gateway actually requested it for this answer.
+        collection: a ? sql.json(collectionOf({ provider: a.provider, model: a.model, webSearchRequested: a.webSearchRequested, baseUrl: gateway.configs[a.provider]?.baseUrl, simulated: gateway.configs[a.provider]?.simulated ?? false }) as any) : null,
       })}
       on conflict (analysis_id, model_id, query_index, sample) do update set
         query = excluded.query, response = excluded.response, ok = excluded.ok, error = excluded.error, citations = excluded.citations,

@@ -10,6 +10,7 @@ import { classifyError, type Gateway } from './gateway'
 import { modelById, type ProviderKey } from '../app/domain/models'
 import { toInsight, type AnswerLike, type Insight } from '../app/domain/sources/insights'
 import type { ProgressDetails } from '../workflows/shared'
+import { refreshSourceParts } from '../db/sources-parts'
 
 export type SourceSearchStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'
 
@@ -76,6 +77,8 @@ export function createSourceActivities({ sql, gateway }: { sql: postgres.Sql<any
         update source_searches set status = ${input.status}, progress = ${sql.json(input.progress as any)}, error = ${input.error ?? null},
           completed_at = ${done ? sql`now()` : null}
         where analysis_id = ${input.analysisId} and workflow_id = ${input.workflowId} and status in ('pending', 'in_progress')`
+      // The tabs' compact parts, packed once now rather than by the first page view (which packs them itself if this fails).
+      if (done) await refreshSourceParts(sql, input.analysisId).catch(() => undefined)
     },
 
     /** Basic insights: the citations, sources and search queries each stored analysis answer carries, per query × model. */

@@ -11,13 +11,15 @@ import type { LookupFunction } from 'node:net'
 import { ApplicationFailure } from '@temporalio/activity'
 import type postgres from 'postgres'
 import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById } from '../app/domain/models'
-import { MAX_QUERIES, MAX_QUERIES_LIGHT } from '../app/domain/limits'
+import { MAX_QUERIES_LIGHT } from '../app/domain/limits'
+import { MAX_TOPIC_QUERIES } from '../app/domain/audiences'
 import { loadProviderConfigs } from '../app/domain/providers'
 import { alertsForRun, latestPerDate } from '../app/domain/trends'
 import { publicAddress, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../app/domain/trends/webhook'
 import { buildTrendPoint, trendPointsOf } from '../db/trends'
 import { lockUser } from '../db/locks'
 import { admitAnalysis, AnalysisRefused } from '../db/analysis-admission'
+import { costCapMessage, dailyCostCapFromEnv, modelSpendOf, overCostCap } from '../db/model-spend'
 import { today } from '../app/domain/analyses'
 import { sourceSearchAfterAnalysis } from '../app/domain/sources/types'
 import { analysisWorkflowId, type AnalysisWorkflowInput } from '../workflows/shared'
@@ -89,7 +91,11 @@ async function postWebhook(raw: string, body: string, secret: string, opts: Webh
   })
 }
 
-export function createTrendActivities({ sql, webhook = {} }: { sql: postgres.Sql<any>; webhook?: WebhookOptions }) {
+/**
+ * `dailyCostCapUsd`: the per-user daily model spending cap a scheduled run must be under (DAILY_COST_CAP_USD of the
+ * worker's environment unless given; 0 = none).
+ */
+export function createTrendActivities({ sql, webhook = {}, dailyCostCapUsd = dailyCostCapFromEnv() }: { sql: postgres.Sql<any>; webhook?: WebhookOptions; dailyCostCapUsd?: number }) {
   /** The input of the analysis workflow for an analysis row and its run row. */
   async function inputOf(tx: postgres.TransactionSql<any>, analysisId: number, runId: number): Promise<AnalysisWorkflowInput> {
     const [a] = await tx<{ model_ids: number[]; queries: { index: number; query: string }[]; samples_per_query: number; is_light_mode: boolean }[]>`
@@ -113,8 +119,9 @@ export function createTrendActivities({ sql, webhook = {} }: { sql: postgres.Sql
     if (!p) throw new Skip('Project not found')
     await lockUser(tx, p.user_id)
     const isLight = p.tier === 'light' || p.is_light_mode
+    // Every stored query, as a click analyses them (app/lib/analyses.server.ts): at most 50 (a topic list), 20 in Light Mode.
     const queries = await tx<{ query: string; topic: string | null; audience: string | null; audience_context: string | null }[]>`
-      select query, topic, audience, audience_context from project_queries where project_id = ${projectId} order by position limit ${isLight ? MAX_QUERIES_LIGHT : MAX_QUERIES}`
+      select query, topic, audience, audience_context from project_queries where project_id = ${projectId} order by position limit ${isLight ? MAX_QUERIES_LIGHT : MAX_TOPIC_QUERIES}`
     const competitors = await tx<{ name: string; alternative_names: string[]; domains: string[] }[]>`
       select name, alternative_names, domains from project_competitors where project_id = ${projectId} order by position`
     const day = today()
@@ -125,6 +132,9 @@ export function createTrendActivities({ sql, webhook = {} }: { sql: postgres.Sql
     }).catch((err: unknown) => {
       throw err instanceof AnalysisRefused ? new Skip(err.message) : err
     })
+    // The daily cost cap a click meets as a 429 (app/lib/model-budget.server.ts): over it, the run is skipped.
+    const spend = await modelSpendOf(tx, { id: p.user_id, isAdmin: p.is_admin }, dailyCostCapUsd)
+    if (overCostCap(spend)) throw new Skip(costCapMessage(spend.spentTodayUsd, spend.dailyCapUsd))
     const restartable = admitted.restartable === null ? null : { id: admitted.restartable }
     let analysisId: number
     if (restartable) {

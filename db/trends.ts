@@ -1,10 +1,9 @@
 import type postgres from 'postgres'
+import { brandList, isoDay } from '../app/domain/analyses'
 import { trendPointOf, type TrendAnswer, type TrendPoint } from '../app/domain/trends'
 import type { AnalysisSnapshot } from './results'
 
 type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
-
-const dayOf = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10))
 
 /** Builds (or rebuilds) the stored trend point of one analysis from its stored answers: read once, never re-parsed. */
 export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<TrendPoint | null> {
@@ -15,11 +14,10 @@ export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<Tre
   const rows = await sql<{ model_id: number; query_index: number; sample: number; ok: boolean; blank: boolean; mentions: Record<string, number>; rankings: Record<string, number> }[]>`
     select model_id, query_index, sample, ok, btrim(response) = '' as blank, mentions, rankings from api_responses where analysis_id = ${analysisId}`
   const answers: TrendAnswer[] = rows.map((r) => ({ modelId: r.model_id, queryIndex: r.query_index, sample: r.sample, ok: r.ok && !r.blank, mentions: r.mentions, rankings: r.rankings }))
-  const brands = [{ name: a.brands.brand.name, isOwn: true }, ...a.brands.competitors.map((c) => ({ name: c.name, isOwn: false }))]
-  const point = trendPointOf({ analysisId, date: dayOf(a.date), queries: a.queries, brands, answers })
+  const point = trendPointOf({ analysisId, date: isoDay(a.date), queries: a.queries, brands: brandList(a.brands).map((b) => ({ name: b.name, isOwn: b.isOwn === true })), answers })
   await sql`
     insert into analysis_trend_points (analysis_id, project_id, date, point, source_updated_at)
-    values (${analysisId}, ${a.project_id}, ${dayOf(a.date)}, ${sql.json(point as any)}, ${a.updated_at}::text::timestamptz)
+    values (${analysisId}, ${a.project_id}, ${isoDay(a.date)}, ${sql.json(point as any)}, ${a.updated_at}::text::timestamptz)
     on conflict (analysis_id) do update set point = excluded.point, date = excluded.date, source_updated_at = excluded.source_updated_at`
   return point
 }

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { checkEnvAtStart } from '../app/lib/env.server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildPath = path.join(root, 'build', 'index.js')
@@ -216,6 +217,8 @@ export async function createServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The one environment schema, checked before anything is served (the worker does the same).
+  checkEnvAtStart('The web app')
   const port = Number(process.env.PORT ?? 3000)
   const host = process.env.HOST ?? '0.0.0.0'
   const app = await createServer()

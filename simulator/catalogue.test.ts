@@ -85,6 +85,32 @@ describe('the framework in demo mode', () => {
     expect(b2b.some((q) => /business|compan/.test(q))).toBe(true)
   })
 
+  it('proposes only the catalogue brands of a small catalogued market, never padding it with invented names', () => {
+    // "cordless vacuum cleaners" once came back with Blueify, Kin Group and Zen Hub under .example.
+    const fw = buildFramework({ brand: 'Shark', market: 'cordless vacuum cleaners', region: 'UK', language: 'en-GB', maxCompetitors: 19, maxQueries: 20 }, 'catalogue-test', '2026')
+    const market = findMarket('cordless vacuum cleaners')!
+    expect(fw.market?.key).toBe('vacuum-cleaners')
+    const real = new Map(market.brands.map((b) => [b.name, b.domains]))
+    const names = fw.result.competitors.map((c) => c.name)
+    expect(names.length).toBe(market.brands.length - 1)
+    expect(names.length).toBeLessThan(19)
+    expect(names).not.toContain('Shark')
+    for (const c of fw.result.competitors) {
+      expect(real.get(c.name), c.name).toEqual(c.domains)
+      expect(c.domains.some((d) => d.endsWith('.example')), c.name).toBe(false)
+    }
+    expect(names).toContain('Dyson')
+  })
+
+  it.each(MARKETS.map((m) => [m.key, m] as const))('%s: the framework names only that market\'s catalogue brands', (_key, market) => {
+    // A brand the catalogue does not know, typed into the market's own label: every catalogue brand is a candidate.
+    const fw = buildFramework({ brand: 'Zyxw Newco', market: market.label, region: 'UK', language: 'en-GB', maxCompetitors: 19, maxQueries: 5 }, 'catalogue-test', '2026')
+    expect(fw.market?.key).toBe(market.key)
+    const real = new Set(market.brands.map((b) => b.name))
+    expect(fw.result.competitors.length).toBe(Math.min(19, market.brands.length))
+    for (const c of fw.result.competitors) expect(real.has(c.name), c.name).toBe(true)
+  })
+
   it('falls back to illustrative names under .example for a market it does not know', () => {
     const fw = buildFramework({ brand: 'Acme Charters', market: 'luxury yacht charters', language: 'en-GB', maxCompetitors: 6, maxQueries: 6 }, 'catalogue-test', '2026')
     expect(fw.market).toBeUndefined()

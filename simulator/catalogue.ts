@@ -225,7 +225,7 @@ export const CATALOGUE: MarketInfo[] = [
     key: 'survey-tools',
     kind: 'software',
     label: 'survey and form tools',
-    keywords: ['survey tool', 'survey software', 'online survey', 'form builder', 'questionnaire', 'online forms', 'feedback survey'],
+    keywords: ['survey and form tool', 'form tool', 'survey platform', 'survey tool', 'survey software', 'online survey', 'form builder', 'questionnaire', 'online forms', 'feedback survey'],
     brands: [
       b('SurveyMonkey', ['surveymonkey.com']), b('Typeform', ['typeform.com']), b('Google Forms', ['forms.google.com']), b('Qualtrics', ['qualtrics.com']), b('Jotform', ['jotform.com']),
       b('Microsoft Forms', ['forms.office.com']), b('Alchemer', ['alchemer.com'], 'SurveyGizmo'), b('Tally', ['tally.so']), b('SurveySparrow', ['surveysparrow.com']), b('Zoho Survey', ['zoho.com']),
@@ -331,7 +331,7 @@ export const CATALOGUE: MarketInfo[] = [
     key: 'music-streaming',
     kind: 'software',
     label: 'music streaming services',
-    keywords: ['music streaming', 'streaming music', 'music app', 'music subscription', 'podcast app', 'hi-res audio'],
+    keywords: ['music streaming service', 'music streaming', 'streaming music', 'music app', 'music subscription', 'podcast app', 'hi-res audio'],
     brands: [
       b('Spotify', ['spotify.com']), b('Apple Music', ['music.apple.com', 'apple.com']), b('Amazon Music', ['music.amazon.co.uk', 'music.amazon.com'], 'Amazon Music Unlimited'),
       b('YouTube Music', ['music.youtube.com']), b('Tidal', ['tidal.com'], 'TIDAL'), b('Deezer', ['deezer.com']), b('Qobuz', ['qobuz.com']), b('SoundCloud', ['soundcloud.com']),

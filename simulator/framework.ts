@@ -149,9 +149,9 @@ export function buildFramework(input: FrameworkInput, seed: string, year: string
   const pool = (market?.brands ?? []).filter((c) => !exclude.has(c.name.toLowerCase()) && !nativeNames(c).includes(brand.name))
   // Answers in another language name catalogue brands natively (ソニー, 三星): so does the list.
   const competitors = pool.slice(0, input.maxCompetitors).map((c) => localBrand(c, input.language))
-  if (competitors.length < input.maxCompetitors) {
-    competitors.push(...synthesiseBrands(`${label}|${input.region ?? ''}`, input.maxCompetitors - competitors.length, [...exclude, ...competitors.map((c) => c.name)]))
-  }
+  // A catalogued market gets only its real brands, even if fewer than asked for (the user can add
+  // more); illustrative names (.example) are only for a market the catalogue does not know.
+  if (!market) competitors.push(...synthesiseBrands(`${label}|${input.region ?? ''}`, input.maxCompetitors, [...exclude]))
 
   const region = regionPhrase(input.region)
   const kind = marketKind(input.market, market)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { chunkContent } from '../app/domain/optimiser/chunks'
 import { optimiserPrompt } from '../app/domain/optimiser/prompts'
-import { OPTIMISER_TASKS, parseReply } from '../app/domain/optimiser/schemas'
+import { OPTIMISER_TASKS, parseReply, replyJsonSchema } from '../app/domain/optimiser/schemas'
+import { validateJson } from '../activities/gateway/jsonSchema'
 import { cosine } from '../app/domain/optimiser/scores'
 import { embedText, optimiserReply } from './optimiser'
 
@@ -47,5 +48,27 @@ describe('simulator: optimiser replies', () => {
 
   it('is not triggered by other prompts', () => {
     expect(optimiserReply('best running shoes uk')).toBeUndefined()
+  })
+})
+
+describe('simulator: the invalid-reply fault', () => {
+  const chunks = chunkContent(CONTENT).map((c) => ({ id: c.id, text: c.text }))
+  const ask = (task: Parameters<typeof optimiserPrompt>[0]['task'], targetPrompt: string) =>
+    optimiserReply(optimiserPrompt({ task, targetPrompt, language: 'en-GB', content: CONTENT, chunks, data: { scores: { relevance: 6 }, recommendations: [] } }).prompt)
+
+  it('answers the named tasks with JSON of the right shape that the zod schema refuses, and the others as usual', () => {
+    const target = `${PROMPT} [sim:invalid-reply=citation,criticalActions]`
+    const citation = parseReply('citation', ask('citation', target))
+    expect(citation.ok).toBe(false)
+    if (!citation.ok) expect(citation.error).toMatch(/^overallScore: Too big: expected number to be <=10/)
+    const actions = parseReply('criticalActions', ask('criticalActions', target))
+    expect(actions.ok).toBe(false)
+    if (!actions.ok) expect(actions.error).toMatch(/^criticalActions\.0\.actions: Too big: expected array to have <=2 items/)
+    // Same fields, same types: the gateway's JSON-schema check lets it through; only the values are wrong.
+    expect(validateJson(replyJsonSchema('citation'), ask('citation', target))).toEqual([])
+    expect(validateJson(replyJsonSchema('criticalActions'), ask('criticalActions', target))).toEqual([])
+    expect(Object.keys(ask('citation', target) as object)).toEqual(Object.keys(ask('citation', PROMPT) as object))
+    expect(parseReply('synthesis', ask('synthesis', target)).ok).toBe(true)
+    expect(parseReply('citation', ask('citation', PROMPT)).ok).toBe(true)
   })
 })

@@ -333,10 +333,36 @@ function optimise(p: OptimiserPromptInput): ReplyOf<'optimise'> {
   }
 }
 
+/**
+ * Fault 'invalid-reply', asked for in the target prompt: `[sim:invalid-reply=citation]` (tasks comma-separated).
+ * The named tasks are answered, on every attempt, with JSON that has every field the JSON schema requires and of
+ * the right types, so it passes the gateway's structural check, but with the wrong values the zod schema refuses:
+ * scores on a 0-100 scale instead of 0-10, and three critical actions per pillar instead of two. It drives the
+ * activity's zod check, Temporal's retries and the pillar's failure end to end. (A per-request fault list lives
+ * in server.ts; this one rides in the prompt because the reply is worked out from the prompt alone.)
+ */
+const INVALID_REPLY = /\[sim:invalid-reply=([\w,]+)\]/
+
+export function invalidReplyTasks(targetPrompt: string): string[] {
+  return INVALID_REPLY.exec(targetPrompt)?.[1].split(',').filter(Boolean) ?? []
+}
+
+function breakReply(value: unknown, key = ''): unknown {
+  if (typeof value === 'number') return Math.round(value * 10) + 11
+  if (Array.isArray(value)) return key === 'actions' ? [...value, 'Do one more thing.'] : value.map((v) => breakReply(v))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, breakReply(v, k)]))
+  return value
+}
+
 /** The reply to an optimiser prompt, or undefined when the text is not one. */
 export function optimiserReply(text: string): unknown {
   const p = parseOptimiserPrompt(text)
   if (!p) return undefined
+  const reply = answerTask(p)
+  return invalidReplyTasks(p.targetPrompt).includes(p.task) ? breakReply(reply) : reply
+}
+
+function answerTask(p: OptimiserPromptInput): unknown {
   switch (p.task) {
     case 'relevance': return relevance(p)
     case 'synthesis': return synthesis(p)

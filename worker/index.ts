@@ -6,10 +6,13 @@ import { getSql, closeAllSql } from '../db/client'
 import { createActivities } from '../activities'
 import { createGateway } from '../activities/gateway'
 import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../app/lib/temporal-connection.server'
+import { checkEnvAtStart } from '../app/lib/env.server'
 
 const require = createRequire(import.meta.url)
 
 export async function runWorker() {
+  // The one environment schema of the app (app/lib/env.server.ts), checked before connecting to anything.
+  checkEnvAtStart('The worker')
   const connection = await NativeConnection.connect(temporalConnectionOptions())
   const sql = getSql()
   const worker = await Worker.create({

@@ -3,10 +3,11 @@
  * retries with backoff (Retry-After honoured by the activity), then the data-processing step.
  * Deterministic orchestration only; all I/O is in activities.
  */
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, setHandler, startChild } from '@temporalio/workflow'
+import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow'
 import type { Activities } from '../activities'
 import { startSourceSearchAfterAnalysis } from './sources'
-import { trendAlertsWorkflow } from './trends'
+import { childSearchAttributePairs } from './search-attributes'
+import { trendAlertsWorkflow, trendAlertsWorkflowId } from './trend-alerts'
 import { getProgressQuery, initialModelStatus, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from './shared'
 
 export const ANSWER_MAX_ATTEMPTS = 5
@@ -255,8 +256,10 @@ export async function analysisWorkflow(input: AnalysisWorkflowInput): Promise<Pr
       // Since this patch the trend alerts of a completed analysis are checked (and POSTed to the webhook) by a workflow of their own.
       if (!allFailed && input.kind === 'analysis' && patched('trend-alerts-after-analysis')) {
         await startChild(trendAlertsWorkflow, {
-          workflowId: `trend-alerts-${input.analysisId}-${input.runId}`,
+          workflowId: trendAlertsWorkflowId(input.analysisId, input.runId),
           args: [{ analysisId: input.analysisId }],
+          // The analysis's labels with RunKind = "trend-alerts": `ProjectId = N` lists the check beside its analysis.
+          typedSearchAttributes: childSearchAttributePairs(workflowInfo().typedSearchAttributes, 'trend-alerts'),
           parentClosePolicy: ParentClosePolicy.ABANDON,
           staticSummary: `Trend alerts of analysis ${input.analysisId}`,
         }).catch(() => undefined)

@@ -15,7 +15,7 @@ export const SEARCH_ATTRIBUTES = {
 export type SearchAttributeName = (typeof SEARCH_ATTRIBUTES)[keyof typeof SEARCH_ATTRIBUTES]['name']
 
 /** What a workflow is, in the words an operator filters by. */
-export type RunKind = 'analysis' | 'add-model' | 'refresh' | 'framework' | 'audiences' | 'source-search' | 'optimiser' | 'chat'
+export type RunKind = 'analysis' | 'add-model' | 'refresh' | 'framework' | 'audiences' | 'source-search' | 'optimiser' | 'chat' | 'daily-analysis' | 'trend-alerts'
 
 export interface RunLabels {
   projectId?: number
@@ -51,4 +51,34 @@ export function searchAttributePairs(labels: RunLabels, registered: ReadonlySet<
   ]
   if (labels.projectId !== undefined) pairs.unshift({ key: SEARCH_ATTRIBUTES.projectId, value: labels.projectId })
   return pairs.filter((p) => registered.has(p.key.name) && (p.key.type === 'INT' || p.value !== ''))
+}
+
+/** What a workflow reads its own labels from: `workflowInfo().typedSearchAttributes`. */
+export interface LabelSource {
+  get(key: { name: string; type: 'INT' } | { name: string; type: 'KEYWORD' }): unknown
+}
+
+/**
+ * A child run's pairs: the parent's own labels (ProjectId, UserEmail, Brand) with the child's RunKind. Only what
+ * the parent carries is copied (a namespace without the attributes refuses a start that sets them, and a
+ * schedule's TemporalScheduledBy* stays on the schedule's run).
+ */
+export function childSearchAttributePairs(parent: LabelSource, runKind: RunKind): Pair[] {
+  const pairs: Pair[] = []
+  const projectId = parent.get(SEARCH_ATTRIBUTES.projectId)
+  if (typeof projectId === 'number') pairs.push({ key: SEARCH_ATTRIBUTES.projectId, value: projectId })
+  for (const key of [SEARCH_ATTRIBUTES.userEmail, SEARCH_ATTRIBUTES.brand]) {
+    const value = parent.get(key)
+    if (typeof value === 'string' && value !== '') pairs.push({ key, value })
+  }
+  if (parent.get(SEARCH_ATTRIBUTES.runKind) !== undefined) pairs.push({ key: SEARCH_ATTRIBUTES.runKind, value: runKind })
+  return pairs
+}
+
+/** `Brooks · project 12 · a@b.c` from a run's labels, for a child's summary (missing labels are left out). */
+export function labelsLine(parent: LabelSource): string {
+  const projectId = parent.get(SEARCH_ATTRIBUTES.projectId)
+  return [parent.get(SEARCH_ATTRIBUTES.brand), projectId === undefined ? undefined : `project ${projectId}`, parent.get(SEARCH_ATTRIBUTES.userEmail)]
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .join(' · ')
 }

@@ -3,21 +3,16 @@
  * checks as a click, then the project's analysis as a child workflow `analysis-<id>` (so the app, the Temporal
  * UI and ops treat it like any analysis), then the alert check. While the analysis runs this workflow runs too,
  * so the schedule's overlap policy (skip) never starts a second one on top.
+ *
+ * The schedule's action labels this run (ProjectId, UserEmail, Brand, RunKind = "daily-analysis"); its analysis
+ * carries the same labels with RunKind = "analysis", so `ProjectId = N` finds scheduled analyses like clicked ones.
  */
-import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, proxyActivities, workflowInfo } from '@temporalio/workflow'
-import type { TrendActivities } from '../activities/trends'
-import type { analysisWorkflow } from './analysis'
+import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, workflowInfo } from '@temporalio/workflow'
+import { analysisWorkflow } from './analysis'
+import { childSearchAttributePairs, labelsLine } from './search-attributes'
+import { alertDelivery as delivery, trendActivities as acts } from './trend-alerts'
 
-const acts = proxyActivities<TrendActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
-})
-
-/** Webhook deliveries: retried with backoff for about an hour, then left recorded as failed on the alerts. */
-const delivery = proxyActivities<TrendActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '15 minutes', maximumAttempts: 8, nonRetryableErrorTypes: ['webhook-refused'] },
-})
+export { trendAlertsWorkflow } from './trend-alerts'
 
 export interface DailyAnalysisResult {
   outcome: 'started' | 'skipped'
@@ -28,14 +23,18 @@ export interface DailyAnalysisResult {
 }
 
 export async function dailyAnalysisWorkflow(input: { projectId: number }): Promise<DailyAnalysisResult> {
-  const { workflowId } = workflowInfo()
+  const { workflowId, typedSearchAttributes: own } = workflowInfo()
   const start = await acts.startScheduledAnalysis({ projectId: input.projectId, workflowId })
   if (start.outcome === 'skipped') return { outcome: 'skipped', reason: start.reason }
   let status = 'completed'
   try {
-    await executeChild<typeof analysisWorkflow>('analysisWorkflow', {
+    // Replay-safe without a patch: the command (a child of this type and id) is the one older histories hold;
+    // its search attributes and summary are options of the start that a replay does not compare.
+    await executeChild(analysisWorkflow, {
       workflowId: start.workflowId,
       args: [start.input],
+      typedSearchAttributes: childSearchAttributePairs(own, 'analysis'),
+      staticSummary: [`Scheduled analysis ${start.analysisId}`, labelsLine(own) || `project ${input.projectId}`].join(' · '),
       // Terminating the schedule's run leaves the analysis running; the analysis records its own end.
       parentClosePolicy: ParentClosePolicy.ABANDON,
     })
@@ -47,14 +46,4 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
   const { alerts } = await acts.checkTrendAlerts({ analysisId: start.analysisId })
   if (alerts > 0) await delivery.deliverTrendAlerts({ projectId: input.projectId }).catch(() => undefined)
   return { outcome: 'started', analysisId: start.analysisId, status, alerts }
-}
-
-/**
- * The alert check of a completed analysis started by a click (the daily run checks its own too; both are idempotent and
- * a delivery claims its alerts): the trend point, the alerts, then the webhook, retried with backoff.
- */
-export async function trendAlertsWorkflow(input: { analysisId: number }): Promise<{ alerts: number }> {
-  const { alerts } = await acts.checkTrendAlerts({ analysisId: input.analysisId })
-  if (alerts > 0) await delivery.deliverTrendAlerts({ analysisId: input.analysisId }).catch(() => undefined)
-  return { alerts }
 }

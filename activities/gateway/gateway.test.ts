@@ -156,6 +156,16 @@ describe('every provider through its SDK against the simulator', () => {
       expect(a.text.length).toBeGreaterThan(100)
       expect(a.citations).toEqual([])
       expect(a.searchQueries).toEqual([])
+      expect(a.webSearchRequested).toBe(false)
+    }
+  })
+
+  it('each answer records whether its request asked for web search (the evidence of how it was collected)', async () => {
+    const gw = gateway()
+    for (const provider of PROVIDER_KEYS) {
+      expect((await gw.ask(provider, { prompt: PROMPT })).webSearchRequested, provider).toBe(true)
+      expect((await gw.ask(provider, { prompt: PROMPT, webSearch: true })).webSearchRequested, provider).toBe(true)
+      expect((await gw.ask(provider, { prompt: PROMPT, webSearch: false })).webSearchRequested, provider).toBe(false)
     }
   })
 })
@@ -180,6 +190,8 @@ describe('structured output', () => {
     expect(data.reasons.length).toBeGreaterThanOrEqual(1)
     expect(data.reasons.length).toBeLessThanOrEqual(3)
     expect(JSON.parse(answer.text)).toEqual(data)
+    // Structured output never asks for web search.
+    expect(answer.webSearchRequested).toBe(false)
   })
 
   it.each(PROVIDER_KEYS)('%s: the framework prompt yields the requested counts and is learned', async (provider) => {

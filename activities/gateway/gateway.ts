@@ -59,7 +59,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
     }
   }
 
-  function toAnswer(provider: ProviderKey, raw: unknown, parsed: ParsedAnswer, latencyMs: number, text = parsed.text): NormalisedAnswer {
+  function toAnswer(provider: ProviderKey, raw: unknown, parsed: ParsedAnswer, latencyMs: number, webSearchRequested: boolean, text = parsed.text): NormalisedAnswer {
     const model = configs[provider].model
     return {
       provider,
@@ -73,6 +73,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       latencyMs,
       costUsd: parsed.vendorCostUsd ?? estimateCostUsd(provider, model, parsed.usage, parsed.searches),
       complete: !parsed.paused,
+      webSearchRequested,
     }
   }
 
@@ -84,7 +85,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       const { raw, parsed, latencyMs } = await call(provider, opts.signal, (a, signal) => a.ask({ prompt: opts.prompt, system: opts.system, webSearch, signal }))
       if (parsed.refusal) throw refusalError(provider, parsed.refusal)
       if (!parsed.text.trim()) throw emptyAnswerError(provider)
-      return toAnswer(provider, raw, parsed, latencyMs)
+      return toAnswer(provider, raw, parsed, latencyMs, webSearch)
     },
 
     async askJson<T>(provider: ProviderKey, opts: AskJsonOptions): Promise<{ data: T; answer: NormalisedAnswer }> {
@@ -106,7 +107,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       }
       const problems = validateJson(opts.schema, data)
       if (problems.length > 0) throw malformedJsonError(provider, `does not match schema "${opts.schemaName}": ${problems.slice(0, 3).join('; ')}`)
-      return { data: data as T, answer: toAnswer(provider, raw, parsed, latencyMs, text) }
+      return { data: data as T, answer: toAnswer(provider, raw, parsed, latencyMs, false, text) }
     },
 
     async chat(provider: ProviderKey, opts: ChatOptions): Promise<ChatAnswer> {

@@ -49,6 +49,12 @@ export interface NormalisedAnswer {
    * after the gateway's bounded continuations. The text is what it had written so far.
    */
   complete: boolean
+  /**
+   * Whether this request asked for the vendor's web search: ask() with webSearch on (its default), never askJson().
+   * What the vendor then does with it (Perplexity's Sonar always searches, DeepSeek has no search tool) is
+   * app/domain/evidence collectionOf's rule; this is the request's side, recorded with each answer.
+   */
+  webSearchRequested: boolean
 }
 
 export interface AskOptions {

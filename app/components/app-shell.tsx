@@ -7,6 +7,7 @@ import { HeaderAlertBell } from './trends/HeaderAlertBell'
 import { RESULT_TABS } from '~/domain/results/types'
 import { SOURCE_TABS } from '~/domain/sources/types'
 import { IDEATOR_TABS } from '~/domain/ideator/constants'
+import { rememberSelectedProject } from './consent/preferences-storage'
 
 export interface ShellProject {
   id: number
@@ -176,8 +177,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
           style={{ flex: 1, padding: '.4rem' }}
           onChange={(e) => {
             const id = e.target.value
-            if (id) localStorage.setItem(SELECTED_PROJECT_KEY, id)
-            else localStorage.removeItem(SELECTED_PROJECT_KEY)
+            rememberSelectedProject(id || null)
             // §2: switching project opens phase 2 overview (combined model, all topics).
             const onHome = location.pathname === '/' || location.pathname.startsWith('/projects')
             setParams(id ? { phase: onHome ? '2' : String(phase), project: id, tab: 'overview' } : {})

@@ -3,6 +3,7 @@ import type postgres from 'postgres'
 import { db } from './db.server'
 import { toUser, userColumns, type User, type UserRow } from './auth.server'
 import { badRequest, conflict, notFound } from './http.server'
+import { ACTIVE_STATUSES } from '../domain/analyses'
 import { ADMIN_MESSAGES, forbiddenChange, LATEST_ANALYSES_LIMIT, MIGRATION_MESSAGES, normaliseEdit, summaryCards, type UserEdit } from '../domain/admin/users'
 import { randomUUID } from 'node:crypto'
 import { json } from '@remix-run/node'
@@ -28,8 +29,12 @@ function toRow(r: UserRow): AdminUserRow {
 /** The fields an audit row records before and after a change. */
 const audited = (u: AdminUserRow) => ({ isActive: u.isActive, tier: u.tier, maxProjects: u.maxProjects, maxAnalyses: u.maxAnalyses, userType: u.userType })
 
-/** An admin action outside a transaction of its own (maintenance calls). */
-export const recordAdminAction = (admin: User, action: string, after: unknown) => audit(db(), admin, action, null, null, after)
+/**
+ * An admin action recorded by another module (maintenance calls, project visibility). Pass `tx` to write the row
+ * in the transaction that makes the change, `before` for the state it replaced, `target` for the account affected.
+ */
+export const recordAdminAction = (admin: User, action: string, after: unknown, opts: { before?: unknown; target?: { id: number; email: string }; tx?: Tx } = {}) =>
+  audit(opts.tx ?? db(), admin, action, opts.target ?? null, opts.before ?? null, after)
 
 async function audit(tx: Tx, admin: User, action: string, target: { id: number; email: string } | null, before: unknown, after: unknown) {
   await tx`
@@ -45,7 +50,7 @@ export async function listUsers() {
     sql<UserRow[]>`${userSelect(sql)} order by u.created_at desc, u.id desc`,
     sql<{ projects: number; active: number }[]>`
       select (select count(*)::int from projects) as projects,
-        (select count(*)::int from analyses where status in ('pending', 'in_progress', 'processing')) as active`,
+        (select count(*)::int from analyses where status in ${sql(ACTIVE_STATUSES)}) as active`,
   ])
   const users = rows.map(toRow)
   return { users, summary: summaryCards(users, counts.projects, counts.active) }

@@ -8,7 +8,8 @@ import { forgetWorkflow, READ_TTL_MS, readWorkflow, startAnalysisWorkflow, tempo
 import { sharedReads } from './shared-reads'
 import { loadProviderConfigs } from './models.server'
 import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
-import { STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
+import { MAX_QUERIES_LIGHT, STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
+import { MAX_TOPIC_QUERIES } from '../domain/audiences'
 import { sourceSearchAfterAnalysis } from '../domain/sources/types'
 import type { RunLabels } from '../../workflows/search-attributes'
 import { analysisWorkflowId, initialModelStatus, initialProgress as initialRunProgress, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from '../../workflows/shared'
@@ -16,6 +17,7 @@ import { computeResults, reparseAnswers, storeResults, type AnalysisSnapshot } f
 import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today, type AnalysisStatus } from '../domain/analyses'
 import { lockUser } from '../../db/locks'
 import { admitAnalysis, AnalysisRefused } from '../../db/analysis-admission'
+import { recordAdminAction } from './admin.server'
 
 export { ACTIVE_STATUSES, isActiveStatus, type AnalysisStatus } from '../domain/analyses'
 
@@ -144,18 +146,31 @@ async function launchRun(run: PlannedRun) {
   return { runId: run.runId, workflowId: run.workflowId }
 }
 
-/** Whether the project may start an analysis today: one per project per day (failed or cancelled ones may be restarted). */
+/**
+ * GET /api/projects/{id}/can-analyse-today: whether Add Analysis would be admitted now. The decision is
+ * `admitAnalysis` (db/analysis-admission.ts), the rule a click and the daily scheduled run apply (paused account, no
+ * queries or competitors, one per project per day, a run still going, quota), asked with the same inputs as
+ * startAnalysis in a read-only transaction, so the button and the click never disagree.
+ */
 export async function canAnalyseToday(user: User, projectId: number) {
   const project = await getProject(user, projectId)
-  const [row] = await db()<{ n: number }[]>`
-    select count(*)::int as n from analyses where project_id = ${projectId} and date = ${today()} and status not in ('failed', 'cancelled')`
-  const l = limitsOf(user)
-  const reasons: string[] = []
-  if (!user.isActive) reasons.push('Account paused - contact admin')
-  if (!l.canRunAnalysis) reasons.push(`Analysis limit reached (${l.analysesRemaining ?? 0} remaining)`)
-  if (row.n > 0) reasons.push('Daily limit reached for this project')
-  if (project.accessType !== 'owner') reasons.push('Only the owner of this project can analyse it')
-  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, analysesToday: row.n, analysesRemaining: l.analysesRemaining }
+  const day = today()
+  const { refusal, analysesToday } = await db().begin('read only', async (tx) => {
+    const [row] = await tx<{ n: number }[]>`
+      select count(*)::int as n from analyses where project_id = ${projectId} and date = ${day} and status not in ('failed', 'cancelled')`
+    try {
+      await admitAnalysis(tx, {
+        userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
+        queryCount: project.queries.length, competitorCount: project.competitors.length, day,
+      })
+      return { refusal: null, analysesToday: row.n }
+    } catch (err) {
+      if (!(err instanceof AnalysisRefused)) throw err
+      return { refusal: err.message, analysesToday: row.n }
+    }
+  })
+  const reasons = [...(project.accessType !== 'owner' ? ['Only the owner of this project can analyse it'] : []), ...(refusal ? [refusal] : [])]
+  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
 }
 
 /** POST /api/projects/{id}/analyse-today (and analyze-today to restart a failed or cancelled run of today). */
@@ -164,7 +179,8 @@ export async function startAnalysis(user: User, projectId: number): Promise<Anal
   const sql = db()
   const isLight = user.tier === 'light' || project.isLightMode
   const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]
-  const queries = project.queriesWithAudience.slice(0, isLight ? 20 : 40).map((q, index) => ({ index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audienceContext: q.audienceContext ?? null }))
+  // Every stored query: a saved list holds at most 50 (a topic list, §9; others 40), 20 in Light Mode.
+  const queries = project.queriesWithAudience.slice(0, isLight ? MAX_QUERIES_LIGHT : MAX_TOPIC_QUERIES).map((q, index) => ({ index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audienceContext: q.audienceContext ?? null }))
   const brands = { brand: { ...project.brandDetails, name: project.brandDomain }, competitors: project.competitorDetails }
 
   // Checks (db/analysis-admission.ts, the same rule as the daily scheduled run), the analysis row and its run row in one
@@ -565,11 +581,11 @@ export async function cleanupStuck(user: User) {
     select a.* from analyses a join projects p on p.id = a.project_id
     where a.status in ${sql(ACTIVE)} and a.last_progress_at < now() - ${STUCK_AFTER_MS / 1000} * interval '1 second'
       and (p.user_id = ${user.id} or ${user.isAdmin})`
-  let cleaned = 0
+  const ids: number[] = []
   for (const row of rows) {
     const fresh = await reconcile(row)
     if (!isActiveStatus(fresh.status)) {
-      cleaned++
+      ids.push(row.id)
       continue
     }
     const state = row.workflow_id ? await workflowState(row.workflow_id) : 'NOT_FOUND'
@@ -578,9 +594,11 @@ export async function cleanupStuck(user: User) {
       await tx`update analyses set status = 'failed', error = 'The analysis made no progress for 10 minutes and was stopped.', updated_at = now() where id = ${row.id}`
       await tx`update model_runs set status = 'failed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
     })
-    cleaned++
+    ids.push(row.id)
   }
-  return { cleaned }
+  // Clear Stuck on the admin dashboard acts on every user's analyses: an admin action, audited (as Fix Stale is).
+  if (user.isAdmin) await recordAdminAction(user, 'analyses.cleanup-stuck', { cleaned: ids.length, ids })
+  return { cleaned: ids.length }
 }
 
 /**

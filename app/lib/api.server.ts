@@ -24,7 +24,7 @@ import { loadSourcesView } from './sources.server'
 import { loadTrends } from './trends.server'
 import { clientAddressOf } from './load-context'
 import { requireModelBudget } from './model-budget.server'
-import { isoDay } from '../domain/analyses'
+import { brandList, isoDay } from '../domain/analyses'
 import { modelById } from '../domain/models'
 import {
   API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_VISIBLE, decodeCursor, keyStatus, MAX_ACTIVE_API_KEYS, pageOf, visibilitySummary,
@@ -35,6 +35,7 @@ import { openApiDocument } from '../domain/api/openapi'
 import { referenceOf } from '../domain/api/reference'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../domain/api/routes'
 import type * as S from '../domain/api/schemas'
+import type { Collection } from '../domain/evidence'
 import type { ProgressDetails } from '../../workflows/shared'
 
 export { openApiDocument }
@@ -314,7 +315,10 @@ function toApiAnalysis(a: AnalysisRow, progress: ProgressDetails | null): Out<ty
   }
 }
 
-function toApiAnswer(analysisId: number, r: ApiResponseRow): Out<typeof S.answerSchema> {
+/** An answer row as /answers reads it: the stored row and how it was collected (null before that was recorded). */
+type AnswerRow = ApiResponseRow & { collection: Collection | null }
+
+function toApiAnswer(analysisId: number, r: AnswerRow): Out<typeof S.answerSchema> {
   const s = serializeApiResponse(r)
   const numbers = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, Number(v) || 0]))
   return {
@@ -336,6 +340,9 @@ function toApiAnswer(analysisId: number, r: ApiResponseRow): Out<typeof S.answer
     citations: Array.isArray(s.citations) ? s.citations : [],
     sources: Array.isArray(s.sources) ? s.sources : [],
     searchQueries: Array.isArray(s.searchMetadata.webSearchQueries) ? s.searchMetadata.webSearchQueries.map(String) : [],
+    collection: r.collection
+      ? { provider: r.collection.provider, api: r.collection.api, model: r.collection.model ?? null, webSearch: r.collection.webSearch === true, endpoint: r.collection.endpoint ?? null, demo: r.collection.demo === true }
+      : null,
   }
 }
 
@@ -416,15 +423,21 @@ export async function opGetResults(
   if (q.model && h.filters.model !== q.model) throw badRequest(`model ${q.model} has no answers in this analysis (models: ${h.options.models.map((m) => m.value).join(', ')})`)
   if (q.topic && h.filters.topic !== q.topic) throw badRequest(`"${q.topic}" is not a topic of this analysis`)
   if (q.audience && h.filters.audience !== q.audience) throw badRequest(`"${q.audience}" is not an audience of this analysis`)
-  return {
+  const data = view.data
+  // RESULT_API_TABS has no model-admin, and an unknown tab was refused above.
+  if (data.tab === 'model-admin') throw badRequest('This analysis has no model-admin tab')
+  // A tab with a brand selector falls back to the own brand on the screen; the API says so instead.
+  if (q.brand && 'brand' in data && data.brand !== q.brand) throw badRequest(`"${q.brand}" is not a brand of this analysis`)
+  const out: Out<typeof S.resultsSchema> = {
     analysisId,
     projectId: project.id,
     date: isoDay(analysis.date),
     tab: h.tab,
     filters: h.filters,
     options: { models: h.options.models, topics: h.options.topics, audiences: h.options.audiences },
-    data: view.data as unknown as { tab: string },
+    data,
   }
+  return out
 }
 
 export async function opGetVisibility({ principal }: OpContext, analysisId: number) {
@@ -432,7 +445,7 @@ export async function opGetVisibility({ principal }: OpContext, analysisId: numb
   // The stored parse results (as the Trends point reads them), never the texts re-parsed.
   const rows = await db()<{ model_id: number; query_index: number; sample: number; ok: boolean; blank: boolean; mentions: Record<string, number>; rankings: Record<string, number> }[]>`
     select model_id, query_index, sample, ok, btrim(response) = '' as blank, mentions, rankings from api_responses where analysis_id = ${analysisId}`
-  const brands = [{ name: analysis.brands.brand.name, isOwn: true }, ...analysis.brands.competitors.map((c) => ({ name: c.name, isOwn: false }))]
+  const brands = brandList(analysis.brands).map((b) => ({ name: b.name, isOwn: b.isOwn === true }))
   const summary = visibilitySummary({
     analysisId,
     date: isoDay(analysis.date),
@@ -447,9 +460,9 @@ export async function opListAnswers({ principal }: OpContext, analysisId: number
   await getAnalysis(principal.user, analysisId)
   const after = cursorOf(q.cursor)
   const sql = db()
-  const rows = await sql<ApiResponseRow[]>`
+  const rows = await sql<AnswerRow[]>`
     select id, model_id, model_name, query_index, sample, query, response, ok, error, citations, sources, search_queries,
-      mentions, rankings, sentiment, parsed_data, usage, latency_ms, cost_usd, created_at
+      mentions, rankings, sentiment, parsed_data, usage, latency_ms, cost_usd, created_at, collection
     from api_responses where analysis_id = ${analysisId}
       ${after !== null ? sql`and id > ${after}` : sql``}
       ${q.model !== undefined ? sql`and model_id = ${q.model}` : sql``}

@@ -4,6 +4,7 @@
  * analysis's mentions with the existing rebuild-mentions.
  */
 import { db } from './db.server'
+import { brandList } from '~/domain/analyses'
 import { discoverBrands, type Discovery } from '~/domain/discovered'
 import { MAX_COMPETITORS } from '~/domain/limits'
 import type { User } from './auth.server'
@@ -15,7 +16,7 @@ export async function listDiscoveredBrands(user: User, analysisId: number): Prom
   const { analysis, project } = await getAnalysis(user, analysisId, 'read')
   const rows = await db()<{ model_id: number; response: string; mentions: Record<string, number> | null }[]>`
     select model_id, response, mentions from api_responses where analysis_id = ${analysisId} and ok`
-  const tracked = [{ ...analysis.brands.brand, isOwn: true }, ...analysis.brands.competitors.map((c) => ({ ...c, isOwn: false }))]
+  const tracked = brandList(analysis.brands)
   const discovery = discoverBrands(
     rows.map((r) => ({ modelId: r.model_id, text: r.response, mentions: r.mentions ?? {} })),
     tracked,

@@ -56,16 +56,33 @@ export type Env = z.infer<typeof checked>
 
 let cached: Env | undefined
 
-/** Environment validated once; a missing or malformed setting fails fast with a list of what is wrong. */
-export function env(): Env {
-  if (cached) return cached
-  const parsed = checked.safeParse(process.env)
+/** The settings of `source` checked against the one schema; throws one error that lists every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = checked.safeParse(source)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
-  cached = parsed.data
+  return parsed.data
+}
+
+/** Environment validated once; a missing or malformed setting fails fast with a list of what is wrong. */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
   return cached
+}
+
+/**
+ * Called first thing by the web server (scripts/server.ts) and the worker (worker/index.ts): a bad configuration
+ * stops the process before it serves or polls anything, with the list of what is wrong on stderr and exit code 1.
+ */
+export function checkEnvAtStart(processName: string): Env {
+  try {
+    return env()
+  } catch (err) {
+    console.error(`${processName} refuses to start. ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
 }
 
 export function adminEmails(): Set<string> {

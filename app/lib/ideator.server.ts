@@ -20,7 +20,7 @@ import { idSearchParam, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
 import { executeWorkflow } from './temporal.server'
 import { lockUser } from '../../db/locks'
-import { brandList } from '../domain/analyses'
+import { brandList, isoDay } from '../domain/analyses'
 import type { BrandDef } from '../domain/metrics'
 import { citationExplorer, type ExplorerInsight } from '../domain/ideator/citations'
 import { IDEATOR_LIMITS, IDEATOR_TABS } from '../domain/ideator/constants'
@@ -54,7 +54,6 @@ interface AnalysisLite {
   brands: { brand: BrandDef; competitors: BrandDef[] }
 }
 
-const isoDate = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10))
 
 async function latestCompleted(projectId: number): Promise<AnalysisLite | null> {
   const [a] = await db()<AnalysisLite[]>`
@@ -77,7 +76,7 @@ export async function groundingFor(project: Project, query: string): Promise<Gro
   return buildGrounding({
     scope: match ? 'query' : 'project',
     analysisId: analysis.id,
-    analysisDate: isoDate(analysis.date),
+    analysisDate: isoDay(analysis.date),
     brands: brandList(analysis.brands),
     language: project.language,
     answers: answers.map((a) => ({ modelName: a.model_name ?? String(a.model_id), query: a.query, response: a.response, citations: a.citations ?? [], sources: a.sources ?? [] })),
@@ -251,7 +250,7 @@ export async function citationExplorerOf(project: Project, analysisParam: number
     where analysis_id = ${chosen.id} and kind = 'enhanced' order by query_index, model_id`
   return {
     analysisId: chosen.id,
-    analysisDate: isoDate(chosen.date),
+    analysisDate: isoDay(chosen.date),
     hasInsights: rows.length > 0,
     isLightMode: chosen.is_light_mode || project.isLightMode,
     queries: citationExplorer(rows),

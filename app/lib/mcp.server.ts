@@ -20,8 +20,15 @@ import {
 import { API_VERSION } from '../domain/api/openapi'
 import { MODEL_FILTERS } from '../domain/results/types'
 import type { ApiScope } from '../domain/api'
+import { FIELD_LIMITS, id as idField, text } from '../domain/validation'
 
-const id = (what: string) => z.number().int().min(1).max(2_147_483_647).describe(what)
+/**
+ * Tool arguments go through the shared primitives of app/domain/validation (issue 8): an id fits PostgreSQL's
+ * integer, text is trimmed, without control characters and bounded. The leading z.number().int() only gives
+ * the tool's JSON Schema its type (the SDK publishes the input side of a pipe); the bounds are the primitive's.
+ */
+const id = (label: string, what: string) => z.number().int().pipe(idField(label)).describe(what)
+const requiredText = (label: string, max: number, what: string) => text(label, max, { required: `${label} must not be blank` }).describe(what)
 
 /** The analysis a tool reads: the one named, else the project's latest completed one. */
 async function analysisOf(ctx: OpContext, projectId: number, analysisId?: number): Promise<number> {
@@ -70,10 +77,11 @@ function buildServer(ctx: OpContext) {
     'read',
     'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
       '"answered" is n, the number of answers that came back (every query x sample). Per brand: mentionShare = the brand\'s mention count / all brands\' mentions ' +
-      '(x of n), visibility = answers that rank the brand in a list / answered answers (x of n); each has value (percent, 1 decimal) and interval, ' +
+      '(x of n), visibility = answers that rank the brand in a list / answered answers (x of n; answer-level, over the models that ran - not the results screen\'s ' +
+      'Visibility %, which is the share of the six models that ranked the brand, see get_query_ranks); each has value (percent, 1 decimal) and interval, ' +
       'the 95 % Wilson score interval in percent (null when n is 0) - a wide interval means few answers, so differences inside it are noise. ' +
       'rank = combined rank, the mean of the per-model average list positions (1 is best; null when never ranked).',
-    { projectId: id('The project id (from list_projects).'), analysisId: id('An analysis id of that project; default the latest completed one.').optional() },
+    { projectId: id('projectId', 'The project id (from list_projects).'), analysisId: id('analysisId', 'An analysis id of that project; default the latest completed one.').optional() },
     async ({ projectId, analysisId }) => {
       const a = await analysisOf(ctx, projectId, analysisId)
       const v = await opGetVisibility(ctx, a)
@@ -89,9 +97,9 @@ function buildServer(ctx: OpContext) {
       'position over the samples (1 is best, null when the model did not rank the brand), combined is the mean over the models that ranked it, and ' +
       'visibility is the percent of the six AI models that ranked it. Model ids: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek.',
     {
-      projectId: id('The project id.'),
-      analysisId: id('An analysis id of that project; default the latest completed one.').optional(),
-      brand: z.string().min(1).max(300).optional().describe('Brand name (own brand or a competitor); default the own brand.'),
+      projectId: id('projectId', 'The project id.'),
+      analysisId: id('analysisId', 'An analysis id of that project; default the latest completed one.').optional(),
+      brand: requiredText('brand', FIELD_LIMITS.competitor, 'Brand name (own brand or a competitor); default the own brand.').optional(),
       model: z.enum(MODEL_FILTERS).optional().describe('One model only, or combined (default).'),
     },
     async ({ projectId, analysisId, brand, model }) => {
@@ -110,8 +118,8 @@ function buildServer(ctx: OpContext) {
       'competitors but never the own brand: citations, withCompetitor = citations next to a competitor, queries = queries where it was cited), plus ownedRate: ' +
       'answers citing at least one owned site / answers, with a 95 % Wilson interval. set: enhanced (the Enhanced Source Analysis, default), basic or all.',
     {
-      projectId: id('The project id.'),
-      analysisId: id('An analysis id of that project; default the latest completed one.').optional(),
+      projectId: id('projectId', 'The project id.'),
+      analysisId: id('analysisId', 'An analysis id of that project; default the latest completed one.').optional(),
       set: z.enum(['enhanced', 'basic', 'all']).optional().describe('Which insights; default enhanced.'),
     },
     async ({ projectId, analysisId, set }) => {
@@ -129,7 +137,7 @@ function buildServer(ctx: OpContext) {
       'queries, mean over samples), change (percent change on the previous day), share = mention share and visibility = answers ranking the brand / ' +
       'answered, each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), and rank (combined rank, lower is better). ' +
       'queryRanks: the combined rank of one query per day; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.',
-    { projectId: id('The project id.'), query: z.string().min(1).max(300).optional().describe('The query of the per-query rank series; default the first.') },
+    { projectId: id('projectId', 'The project id.'), query: requiredText('query', FIELD_LIMITS.query, 'The query of the per-query rank series; default the first.').optional() },
     async ({ projectId, query }) => opGetTrends(ctx, projectId, { query }),
   )
 
@@ -139,7 +147,7 @@ function buildServer(ctx: OpContext) {
     'Starts today\'s analysis of a project (needs a key with the run scope): every query is asked to each AI model, as Add Analysis does in the app. ' +
       'One analysis per project per day; counts against the user\'s analysis quota, rate limit and daily cost cap. Returns the analysis (status pending) - ' +
       'poll it with the REST API GET /api/v1/analyses/{id}; results exist once its status is completed.',
-    { projectId: id('The project id (you must own it).') },
+    { projectId: id('projectId', 'The project id (you must own it).') },
     async ({ projectId }) => opStartAnalysis(ctx, projectId),
   )
 

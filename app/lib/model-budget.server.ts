@@ -12,6 +12,7 @@ import type { User } from './auth.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { tooManyRequests } from './http.server'
+import { costCapMessage, modelSpendOf as spendOf, overCostCap, type ModelSpend } from '../../db/model-spend'
 
 let limiters: { perUser: RateLimiterMemory; perAddress: RateLimiterMemory } | undefined
 
@@ -40,32 +41,17 @@ export async function limitModelRequests(user: User, clientAddress: string) {
   if (refused.length) tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(...refused.map((r) => r.msBeforeNext)) / 1000)
 }
 
-/** This UTC day's model spending of a user, and the cap (null: none). */
-export async function modelSpendOf(user: User): Promise<{ spentTodayUsd: number; dailyCapUsd: number | null; resetsAt: string }> {
-  const [row] = await db()<{ usd: string; resets_at: Date }[]>`
-    with day as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as start)
-    select
-      coalesce((select sum(r.cost_usd) from api_responses r
-                join analyses a on a.id = r.analysis_id join projects p on p.id = a.project_id
-                where p.user_id = ${user.id} and r.created_at >= day.start), 0)
-      + coalesce((select sum(u.cost_usd) from model_usage u where u.user_id = ${user.id} and u.created_at >= day.start), 0) as usd,
-      day.start + interval '1 day' as resets_at
-    from day`
-  const cap = env().DAILY_COST_CAP_USD
-  return {
-    spentTodayUsd: Math.round(Number(row.usd) * 1e6) / 1e6,
-    dailyCapUsd: user.isAdmin || cap === 0 ? null : cap,
-    resetsAt: row.resets_at.toISOString(),
-  }
+/** This UTC day's model spending of a user, and the cap (null: none); computed in db/model-spend.ts. */
+export async function modelSpendOf(user: User): Promise<ModelSpend> {
+  return spendOf(db(), user, env().DAILY_COST_CAP_USD)
 }
 
-export const costCapMessage = (spent: number, cap: number) =>
-  `Daily AI spending limit reached ($${spent.toFixed(2)} of $${cap.toFixed(2)} today). It resets at midnight UTC.`
+export { costCapMessage }
 
 /** A thrown 429 (Retry-After: until the next UTC midnight) once the user's spending today reached the cap. */
 export async function requireCostBudget(user: User) {
   const spend = await modelSpendOf(user)
-  if (spend.dailyCapUsd !== null && spend.spentTodayUsd >= spend.dailyCapUsd) {
+  if (overCostCap(spend)) {
     tooManyRequests(costCapMessage(spend.spentTodayUsd, spend.dailyCapUsd), (Date.parse(spend.resetsAt) - Date.now()) / 1000)
   }
 }

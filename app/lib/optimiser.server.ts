@@ -7,7 +7,7 @@ import { json } from '@remix-run/node'
 import { ApplicationFailure, CancelledFailure, QueryRejectedError, TerminatedFailure, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client'
 import sanitizeHtml from 'sanitize-html'
 import type { z } from 'zod'
-import { limitsOf, type User } from './auth.server'
+import { limitsOf, toUser, userColumns, type User, type UserRow } from './auth.server'
 import { db } from './db.server'
 import { badRequest, forbidden, notFound } from './http.server'
 import { getProject } from './projects.server'
@@ -17,6 +17,7 @@ import { OPTIMISED_HTML_POLICY } from '../domain/optimiser/html-policy'
 import { OPTIMISER_MESSAGES, type criticalActionsRequest, type exportRequest, type optimiseRequest, type relevanceRequest, type saveRequest } from '../domain/optimiser/requests'
 import type { OptimisationResult, OptimiserAnalysis, OptimiserProgress, SavedContentAnalysis } from '../domain/optimiser/types'
 import { getOptimiserProgressQuery, optimiserWorkflowId } from '../../workflows/shared'
+import { lockUser } from '../../db/locks'
 
 /** Export links stay active 30 days (§9). */
 export const EXPORT_DAYS = 30
@@ -27,8 +28,12 @@ export async function optimiserRunsOf(userId: number): Promise<number> {
   return row.n
 }
 
-/** §5 quota and active checks, server-side: 403 with the spec's texts. The user's analysis count includes optimiser runs (db/analysis-admission.ts). */
-export async function requireOptimiserQuota(user: User) {
+/**
+ * §5 quota and active checks: 403 with the spec's texts. The user's analysis count includes optimiser runs
+ * (db/analysis-admission.ts). Only as good as the figures it is given: admitRun calls it with the user read
+ * again under the user's lock.
+ */
+export function requireOptimiserQuota(user: User) {
   if (!user.isActive) throw json({ success: false, error: OPTIMISER_MESSAGES.inactive.title, message: OPTIMISER_MESSAGES.inactive.description }, { status: 403 })
   const { analysesRemaining } = limitsOf(user)
   if (analysesRemaining === null) return
@@ -58,15 +63,10 @@ export async function runOptimisation(user: User, body: RelevanceBody): Promise<
     const checked = checkUrl(body.url, { allowLoopback: loopbackAllowance(process.env.OPTIMISER_FETCH_ALLOW_LOOPBACK) })
     if (!checked.ok) badRequest(`${REFUSED_PREFIX}${checked.reason}`)
   }
-  await requireOptimiserQuota(user)
   const runId = body.runId ?? randomUUID()
   const workflowId = optimiserWorkflowId(user.id, runId)
   const sql = db()
-  const [row] = await sql<{ id: number }[]>`
-    insert into content_analyses (project_id, user_id, workflow_id, status, prompt, content, url)
-    values (${body.projectId ?? null}, ${user.id}, ${workflowId}, 'running', ${body.prompt}, ${body.url ? null : (body.content ?? null)}, ${body.url ?? null})
-    on conflict (workflow_id) do nothing returning id`
-  if (!row) badRequest('This run id is already in use.')
+  const row = await admitRun(user, body, workflowId)
   const brand = body.projectId ? (await sql<{ brand_domain: string }[]>`select brand_domain from projects where id = ${body.projectId}`)[0]?.brand_domain ?? '' : ''
   try {
     const analysis = await executeWorkflow('optimiserWorkflow', {
@@ -95,6 +95,28 @@ export async function runOptimisation(user: User, body: RelevanceBody): Promise<
     if (err instanceof WorkflowFailedError) throw json({ success: false, error: 'Failed to analyze content', message: f.message }, { status: 502 })
     throw err
   }
+}
+
+/**
+ * The quota check and the run's row in one transaction under the user's lock (db/locks.ts), the lock brand
+ * analyses take too: two requests at once cannot both take the last analysis left. The user is read again
+ * under the lock; the request's copy was read before the other request's row existed.
+ */
+async function admitRun(user: User, body: RelevanceBody, workflowId: string): Promise<{ id: number }> {
+  return db().begin(async (tx) => {
+    await lockUser(tx, user.id)
+    const [fresh] = await tx<UserRow[]>`select ${userColumns(tx)} from users u where u.id = ${user.id}`
+    if (!fresh) notFound('No such user')
+    const current = toUser(fresh)
+    // As getUser: a paused admin has no admin rights.
+    requireOptimiserQuota({ ...current, isAdmin: current.isAdmin && current.isActive })
+    const [row] = await tx<{ id: number }[]>`
+      insert into content_analyses (project_id, user_id, workflow_id, status, prompt, content, url)
+      values (${body.projectId ?? null}, ${user.id}, ${workflowId}, 'running', ${body.prompt}, ${body.url ? null : (body.content ?? null)}, ${body.url ?? null})
+      on conflict (workflow_id) do nothing returning id`
+    if (!row) badRequest('This run id is already in use.')
+    return row
+  })
 }
 
 /** GET .../progress/{runId}: the workflow's progress query; a run that has ended answers from its row. */
@@ -181,9 +203,9 @@ export async function listSaves(user: User, projectId: number): Promise<SavedCon
   return rows.map(toSaved)
 }
 
-/** POST .../save-to-project. */
+/** POST .../save-to-project: a change to the project, so write access (the owner, §6); a viewer gets a 403. */
 export async function saveToProject(user: User, body: z.infer<typeof saveRequest>): Promise<{ success: true; saveId: number }> {
-  await getProject(user, body.projectId)
+  await getProject(user, body.projectId, 'write')
   const sql = db()
   const [row] = await sql<{ id: number }[]>`
     insert into optimiser_saves (project_id, user_id, analysis_result, optimized_content, metadata)

@@ -237,7 +237,7 @@ async function answersAndDiscovery(sql: Sql, analysisId: number, snapshot: Snaps
     rankings: r.rankings ?? {},
     citations: r.citations,
   }))
-  const tracked = [{ ...snapshot.brands.brand, isOwn: true }, ...snapshot.brands.competitors.map((c) => ({ ...c, isOwn: false }))]
+  const tracked = brandList(snapshot.brands)
   const discovered = discoverBrands(
     inScope.filter((r) => r.ok).map((r) => ({ modelId: r.model_id, text: r.response, mentions: r.mentions ?? {} })),
     tracked,

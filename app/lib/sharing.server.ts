@@ -3,6 +3,7 @@ import { db } from './db.server'
 import type { User } from './auth.server'
 import { badRequest, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
+import { recordAdminAction } from './admin.server'
 import { SHARING_MESSAGES } from '../domain/sharing/access'
 
 export interface ShareRow {
@@ -41,10 +42,17 @@ export async function listShares(owner: User, projectId: number): Promise<ShareR
   return rows.map((r) => ({ userId: r.user_id, email: r.email, createdAt: r.created_at.toISOString() }))
 }
 
-/** PATCH /api/projects/{id}/public: an admin's own projects only (§6). */
+/** PATCH /api/projects/{id}/public: an admin's own projects only (§6); audited with the visibility before and after. */
 export async function setPublic(admin: User, projectId: number, isPublic: boolean): Promise<Project> {
-  await getProject(admin, projectId, 'setPublic')
-  await db()`update projects set is_public = ${isPublic}, updated_at = now() where id = ${projectId}`
+  const project = await getProject(admin, projectId, 'setPublic')
+  await db().begin(async (tx) => {
+    // The row lock makes `before` the value this change replaced, when two requests toggle at once.
+    const [row] = await tx<{ is_public: boolean }[]>`select is_public from projects where id = ${projectId} for update`
+    if (!row) notFound('Project not found')
+    await tx`update projects set is_public = ${isPublic}, updated_at = now() where id = ${projectId}`
+    const state = (v: boolean) => ({ projectId, projectName: project.name, isPublic: v })
+    await recordAdminAction(admin, isPublic ? 'project.make-public' : 'project.make-private', state(isPublic), { before: state(row.is_public), target: { id: admin.id, email: admin.email }, tx })
+  })
   return getProject(admin, projectId)
 }
 

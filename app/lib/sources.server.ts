@@ -23,9 +23,13 @@ import { getAnalysis, type AnalysisRow } from './analyses.server'
 import { forgetWorkflow, readWorkflow, startWorkflow, temporal } from './temporal.server'
 import { loadProviderConfigs } from './models.server'
 import { modelById } from '../domain/models'
+import { brandList, isoDay } from '../domain/analyses'
 import type { ProgressDetails } from '../../workflows/shared'
 import type { SourceType } from '../domain/sources/classify'
 import { keywordTerms } from '../domain/sources/keywords'
+import type { InsightKind } from '../domain/sources/insights'
+import { mergeKinds } from '../domain/sources/parts'
+import { deleteSourceParts, insightFingerprints, packSourceParts, readSourceParts } from '../../db/sources-parts'
 import {
   citationCards, citationShare, gapList, keywordInsights, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics, topicsAudiences,
   COMPARISON_DEFAULT, SOURCE_TYPES, type InsightLite, type SourceBrands,
@@ -231,6 +235,7 @@ export async function deleteSearchInsights(user: User, analysisId: number) {
   }
   const deleted = await sql.begin(async (tx) => {
     const gone = await tx`delete from search_insights where analysis_id = ${analysis.id}`
+    await deleteSourceParts(tx, analysis.id)
     await tx`delete from source_searches where analysis_id = ${analysis.id}`
     return gone.count
   })
@@ -249,12 +254,54 @@ interface LiteRow {
   web_search_queries: string[]
 }
 
+/** Every field of the insights, snippets included: the Citations tab reads these. */
 async function readLite(sql: Sql, analysisId: number, set: InsightSet): Promise<InsightLite[]> {
   const rows = await sql<LiteRow[]>`
     select kind, model_id, query_index, query, citations, sources, web_search_queries from search_insights
     where analysis_id = ${analysisId} ${set === 'all' ? sql`` : sql`and kind = ${set}`}
     order by query_index, model_id, kind`
   return rows.map((r) => ({ kind: r.kind, modelId: r.model_id, queryIndex: r.query_index, query: r.query, citations: r.citations, sources: r.sources, webSearchQueries: r.web_search_queries }))
+}
+
+type Fingerprints = Awaited<ReturnType<typeof insightFingerprints>>
+
+/** Unpacked parts of the last few analyses read, by analysis, kind and fingerprint (read-only: the views never change an insight). */
+const compactCache = new Map<string, InsightLite[]>()
+const COMPACT_CACHE_MAX = 16
+
+function remember(key: string, list: InsightLite[]) {
+  compactCache.delete(key)
+  compactCache.set(key, list)
+  while (compactCache.size > COMPACT_CACHE_MAX) compactCache.delete(compactCache.keys().next().value!)
+}
+
+/**
+ * The insights of a set in compact form (app/domain/sources/parts.ts), for every tab but Citations: from this
+ * process's cache, else the stored part, else packed from the rows (and stored) when the part is missing or older
+ * than the insights. The same figures as readLite, at a fraction of the reading.
+ */
+async function readCompact(sql: Sql, analysisId: number, set: InsightSet, fps: Fingerprints): Promise<InsightLite[]> {
+  const kinds: InsightKind[] = set === 'all' ? ['basic', 'enhanced'] : [set]
+  const got = new Map<InsightKind, InsightLite[]>()
+  const missing: { kind: InsightKind; fingerprint: string }[] = []
+  for (const kind of kinds) {
+    const hit = fps[kind].count === 0 ? [] : compactCache.get(`${analysisId}|${kind}|${fps[kind].fingerprint}`)
+    if (hit) got.set(kind, hit)
+    else missing.push({ kind, fingerprint: fps[kind].fingerprint })
+  }
+  if (missing.length) {
+    const stored = await readSourceParts(sql, analysisId, missing)
+    for (const m of missing) {
+      let list = stored.get(m.kind)
+      if (list) remember(`${analysisId}|${m.kind}|${m.fingerprint}`, list)
+      else {
+        const packed = await packSourceParts(sql, analysisId, m.kind)
+        remember(`${analysisId}|${m.kind}|${packed.fingerprint}`, (list = packed.list))
+      }
+      got.set(m.kind, list)
+    }
+  }
+  return set === 'all' ? mergeKinds(got.get('basic')!, got.get('enhanced')!) : got.get(set)!
 }
 
 /** GET /api/analyses/{id}/search-insights: the §3 Analysis fields searchInsights, enhancedSearchInsights, dualSearchInsights. */
@@ -291,8 +338,10 @@ interface QueryMeta {
 
 const queriesOf = (a: Pick<AnalysisRow, 'queries'>): QueryMeta[] => a.queries.map((q) => ({ index: q.index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null }))
 
+/** The analysis's brand list (own brand first), split as the source classification reads it. */
 function brandsFor(a: Pick<AnalysisRow, 'brands'>): SourceBrands {
-  return { own: { ...a.brands.brand, isOwn: true }, competitors: a.brands.competitors.map((c) => ({ ...c, isOwn: false })) }
+  const [own, ...competitors] = brandList(a.brands)
+  return { own, competitors }
 }
 
 function parseQueries(raw: string | null, known: QueryMeta[]): number[] {
@@ -321,8 +370,6 @@ interface AnalysisListRow {
   is_light_mode: boolean
 }
 
-const isoDate = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10))
-
 /** The view for /?phase=4&project=…&analysis=…&tab=… (404 for projects the user may not see). */
 export async function loadSourcesView(user: User, url: URL): Promise<SourcesViewData> {
   const sql = db()
@@ -342,7 +389,7 @@ export async function loadSourcesView(user: User, url: URL): Promise<SourcesView
   const base: SourcesViewData = {
     kind: 'view',
     project: { id: project.id, name: project.name, brandName: project.brandDomain, isLightMode: project.isLightMode, isOwner },
-    analyses: runs.map((r) => ({ id: r.id, date: isoDate(r.date), createdAt: new Date(r.created_at).toISOString(), kinds: insightKindsLabel(r.basic, r.enhanced_models) })),
+    analyses: runs.map((r) => ({ id: r.id, date: isoDay(r.date), createdAt: new Date(r.created_at).toISOString(), kinds: insightKindsLabel(r.basic, r.enhanced_models) })),
     analysisId: shown?.id ?? null,
     analysisStatus: shown?.status ?? null,
     search: null,
@@ -359,8 +406,8 @@ export async function loadSourcesView(user: User, url: URL): Promise<SourcesView
   const [analysis] = await sql<Pick<AnalysisRow, 'queries' | 'brands' | 'is_light_mode'>[]>`select queries, brands, is_light_mode from analyses where id = ${shown.id}`
   const search = await searchOf(sql, shown.id)
   base.search = search ? progressView(search.row, search.live, search.note) : null
-  const [{ enhanced }] = await sql<{ enhanced: number }[]>`select count(*)::int as enhanced from search_insights where analysis_id = ${shown.id} and kind = 'enhanced'`
-  base.counts.enhanced = enhanced
+  const fps = await insightFingerprints(sql, shown.id)
+  base.counts.enhanced = fps.enhanced.count
   base.canRun = isOwner && user.isActive && !analysis.is_light_mode && !project.isLightMode && !(search && RUNNING.includes(search.row.status))
 
   const set: InsightSet = g('set') === 'basic' ? 'basic' : g('set') === 'all' ? 'all' : 'enhanced'
@@ -377,7 +424,8 @@ export async function loadSourcesView(user: User, url: URL): Promise<SourcesView
     // §4: a topic or audience filter clears the selected queries (the screen drops them on change).
     queries: parseQueries(g('queries'), queries),
   }
-  const all = await readLite(sql, shown.id, set)
+  // Citations shows snippets and titles: it reads the rows; every other tab reads the compact parts.
+  const all = tab === 'content-priorities' ? await readLite(sql, shown.id, set) : await readCompact(sql, shown.id, set, fps)
   base.required = all.length === 0
   base.options = {
     models: [...new Set(all.map((i) => i.modelId))].sort((a, b) => a - b),
@@ -402,10 +450,12 @@ async function tabData(sql: Sql, tab: SourceTab, list: InsightLite[], brands: So
       const view = sitePriorities(list, brands)
       // The screen shows neither titles nor per-model query lists: keep them out of the page's JSON.
       view.sites = view.sites.map((site) => ({ ...site, titles: [], queriesByModel: {} }))
+      const share = citationShare(list, brands, 20)
       return {
         tab,
         view,
-        citationShare: citationShare(list, brands, 20).rows.map(({ byModel: _b, ...r }) => r),
+        citationShare: share.rows,
+        citationShareModels: share.models,
         gaps: gapList(list, brands),
         ownedRate: ownedCitationRate(list, brands),
       }
@@ -497,7 +547,7 @@ export async function modelExport(user: User, analysisId: number, url: URL): Pro
     audience: url.searchParams.get('audience') || null,
     queries: parseQueries(url.searchParams.get('queries'), queries),
   }
-  const list = applyFilters(await readLite(sql, analysis.id, set), filters, new Map(queries.map((q) => [q.index, q])))
+  const list = applyFilters(await readCompact(sql, analysis.id, set, await insightFingerprints(sql, analysis.id)), filters, new Map(queries.map((q) => [q.index, q])))
   return { rows: await exportRows(sql, analysis.id, list, set, null), project: project.name, model: filters.model ? (modelById(filters.model)?.name ?? 'model') : 'all-models' }
 }
 

@@ -4,10 +4,11 @@ import { db } from './db.server'
 import { forbidden } from './http.server'
 import { getProject, type Project } from './projects.server'
 import { temporal, workflowFunction, type WorkflowName } from './temporal.server'
-import { temporalTaskQueue } from './temporal-connection.server'
+import { temporalNamespace, temporalTaskQueue } from './temporal-connection.server'
 import type { User } from './auth.server'
 import { buildTrends, chooseQuery, LIGHT_MODE_LOCKED, dailyScheduleId, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
 import { queryRanksOf, trendPointsOf } from '../../db/trends'
+import { SEARCH_ATTRIBUTE_INDEX_TYPES, searchAttributePairs } from '../../workflows/search-attributes'
 
 const isLocked = (user: User, project: Project) => user.tier === 'light' || project.isLightMode
 
@@ -26,14 +27,8 @@ export async function loadTrends(user: User, projectId: number, opts: { query?: 
     p.queryRanks = r ? { [r.index]: r.ranks } : {}
   }
   const view = buildTrends(points, { ...opts, query })
-  // Alerts of runs started by a click are stored here (the scheduled run stores its own): the bell counts them.
-  if (view.alerts.length)
-    await sql`
-      insert into trend_alerts (project_id, analysis_id, metric, message, data)
-      select ${projectId}, a.analysis_id, a.metric, a.message, a.data
-      from jsonb_to_recordset(${sql.json(view.alerts.map((a) => ({ analysis_id: a.analysisId, metric: a.metric, message: a.message, data: a })) as any)})
-        as a(analysis_id int, metric text, message text, data jsonb)
-      on conflict (analysis_id, metric) do nothing`
+  // A read writes nothing: the bell's alerts are stored by trendAlertsWorkflow (activities/trends.ts checkTrendAlerts)
+  // after each completed analysis, a click's or a schedule's. The page's alerts are computed from the points.
   const [{ unread }] = await sql<{ unread: number }[]>`select count(*)::int as unread from trend_alerts where project_id = ${projectId} and read_at is null`
   return {
     project: { id: project.id, name: project.name, brandDomain: project.brandDomain, accessType: project.accessType },
@@ -143,11 +138,19 @@ export async function changeDailySchedule(user: User, projectId: number, change:
   switch (change.action) {
     case 'enable': {
       const spec = { calendars: [{ hour: change.hour, minute: 0, comment: `Daily analysis of project ${projectId}` }], timezone: change.timeZone }
+      // Each run the schedule starts carries the labels of a run started by a click (its analysis inherits them), as
+      // far as the namespace has them registered: a start that sets an unknown attribute is refused.
+      const { customAttributes } = await client.connection.operatorService.listSearchAttributes({ namespace: temporalNamespace() }).catch(() => ({ customAttributes: {} }))
+      const registered = new Set(Object.keys(customAttributes ?? {}).filter((name) => name in SEARCH_ATTRIBUTE_INDEX_TYPES))
+      const labels = {
+        typedSearchAttributes: searchAttributePairs({ projectId, userEmail: user.email, brand: project.brandDomain, runKind: 'daily-analysis' }, registered),
+        staticSummary: `Daily analysis of ${project.brandDomain} (project ${projectId}) · ${user.email}`,
+      }
       try {
         await client.schedule.create({
           scheduleId,
           spec,
-          action: { type: 'startWorkflow', workflowType: workflowFunction(DAILY_WORKFLOW_TYPE), workflowId: `daily-analysis-${projectId}-run`, taskQueue: temporalTaskQueue(), args: [{ projectId }] },
+          action: { type: 'startWorkflow', workflowType: workflowFunction(DAILY_WORKFLOW_TYPE), workflowId: `daily-analysis-${projectId}-run`, taskQueue: temporalTaskQueue(), args: [{ projectId }], ...labels },
           // A run never starts while the previous one is still going; after downtime at most one missed run is made up.
           policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '23 hours' },
           state: { note: `Daily analysis of ${project.brandDomain} (project ${projectId}) for ${user.email}` },
@@ -155,7 +158,8 @@ export async function changeDailySchedule(user: User, projectId: number, change:
         })
       } catch (err) {
         if (!(err instanceof ScheduleAlreadyRunning)) throw err
-        await handle.update((prev) => ({ ...prev, spec }))
+        // A schedule made before its runs were labelled (or before the brand changed) gets the current labels.
+        await handle.update((prev) => ({ ...prev, spec, action: { ...prev.action, ...labels } }))
       }
       break
     }

@@ -23,6 +23,7 @@ import chatStylesHref from '~/components/chat/chat.css'
 import { loadIdeatorView } from '~/lib/ideator.server'
 import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
 import type { IdeatorViewData } from '~/domain/ideator/types'
+import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 
 export const meta: MetaFunction = () => [{ title: 'AI Brand Visibility' }]
 
@@ -90,7 +91,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
     if (saved && projects.some((p) => p.id === saved && !p.isArchived)) navigate(`/?phase=${phase || 2}&project=${saved}&tab=${tab || 'overview'}`, { replace: true })
   }, [projectId, phase, tab, projects, navigate])
   useEffect(() => {
-    if (projectId) localStorage.setItem(SELECTED_PROJECT_KEY, String(projectId))
+    if (projectId) rememberSelectedProject(projectId)
   }, [projectId])
 
   return (

@@ -1,7 +1,7 @@
 /** The cookie banner and preferences dialog in headless Chromium (§2, §4, §5, §9). */
 import type { Browser } from 'puppeteer-core'
 import { testEnv } from '../support/env'
-import { signUp } from '../support/flows'
+import { createProject, setLimits, signUp } from '../support/flows'
 import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
 
 let browser: Browser
@@ -76,6 +76,51 @@ describe('cookie consent', () => {
       if (!consent) await new Promise((r) => setTimeout(r, 200))
     }
     expect(consent).toMatchObject({ version: '1.0', necessary: true, analytics: true, marketing: true, preferences: true })
+    await context.close()
+  })
+
+  it('keeps the selected project in local storage only while Preferences are allowed', async () => {
+    const user = await signUp()
+    await setLimits(user.userId, { maxProjects: null })
+    const a = await createProject(user, { name: 'Consent project A' })
+    const b = await createProject(user, { name: 'Consent project B' })
+    const context = await browser.createBrowserContext()
+    const page = await context.newPage()
+    const errors = collectPageErrors(page)
+    const [name, value] = user.cookie.split('=')
+    const { appUrl } = testEnv()
+    await page.setCookie({ name, value, url: appUrl })
+    const selected = () => page.evaluate(() => localStorage.getItem('selectedProjectId'))
+    /** Opens project A, then switches to B with the sidebar's selector; the URL change proves both writes ran. */
+    const openAThenB = async () => {
+      await page.goto(`${appUrl}/?phase=2&project=${a.id}&tab=overview`)
+      await page.waitForSelector('select.project-selector')
+      await page.waitForFunction((id) => (document.querySelector('select.project-selector') as HTMLSelectElement | null)?.value === String(id), {}, a.id)
+      await page.select('select.project-selector', String(b.id))
+      await page.waitForFunction((id) => new URLSearchParams(location.search).get('project') === String(id), { timeout: 30_000 }, b.id)
+    }
+
+    // No choice yet: nothing is remembered, and switching projects works all the same.
+    await openAThenB()
+    expect(await stored(page)).toBeNull()
+    expect(await selected()).toBeNull()
+
+    // Accept All: the selected project is remembered.
+    await page.goto(`${appUrl}/cookie-policy`)
+    await page.click('xpath/.//div[@data-testid="cookie-banner"]//button[.="Accept All"]')
+    await openAThenB()
+    await page.waitForFunction((id) => localStorage.getItem('selectedProjectId') === String(id), { timeout: 10_000 }, b.id)
+
+    // Reject All from the preferences dialog forgets it, and it is not written again.
+    await page.goto(`${appUrl}/cookie-policy`)
+    await page.click('xpath/.//footer//button[.="Cookie settings"]')
+    await page.waitForSelector('[data-testid=cookie-preferences]')
+    await page.click('xpath/.//div[@role="dialog"]//button[.="Reject All"]')
+    expect(await stored(page)).toMatchObject({ version: '1.0', preferences: false })
+    expect(await selected()).toBeNull()
+    await openAThenB()
+    expect(await selected()).toBeNull()
+    expect(errors).toEqual([])
     await context.close()
   })
 })

@@ -9,6 +9,7 @@ import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
 import { createProject, signUp, sql, type Session } from '../support/flows'
 import { ANSWERS, CLAUDE, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { METRICS_VERSION } from '../../app/domain/metrics/version'
 
 let browser: Browser
 let hw: HandWorkedAnalysis
@@ -46,7 +47,8 @@ describe('evidence on the results screens', () => {
     expect(await ciText(page, 'tr[data-brand="Brooks"] td:nth-child(2) .ev-ci')).toBe('n=2 · 1–2 · SD 0.71')
     // The cell's own text stays the figure (copy and spreadsheet exports read it).
     expect(await page.$eval('tr[data-brand="Nike"] td:last-child', (td) => (td as HTMLElement).innerText.trim())).toBe('17%')
-    await waitForText(page, 'Metric definitions version 2')
+    // The seeded analysis was stored with the current definitions.
+    await waitForText(page, `Metric definitions version ${METRICS_VERSION}`)
     await waitForText(page, 'One answer per query and model')
 
     // Query Rank for Nike: the Claude cell of the first query -> answer A1, Nike named twice, ranked 3rd.
@@ -139,6 +141,51 @@ describe('evidence on the results screens', () => {
     await waitForText(page, 'Project Saved')
     const db = await sql()
     expect((await db<{ n: number }[]>`select samples_per_query as n from projects where id = ${project.id}`)[0].n).toBe(3)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe('evidence on the Overview tiles', () => {
+  it("the tiles' own-brand figures open the answers behind them, with n and interval beside the rate", async () => {
+    const page = await signedInPage(hw.owner)
+    const errors = collectPageErrors(page)
+    await page.goto(url({ tab: 'overview' }), { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-tab-content="overview"]')
+    const tile = (label: string) => `[data-tile="${label}"]`
+    // The tile's value stays the all-brands figure; its note holds Brooks's figures as links.
+    expect(await page.$eval(`${tile('Total Mentions')} .rs-tile-value`, (el) => (el as HTMLElement).innerText.trim())).toBe('25')
+    expect(await page.$$eval(`${tile('Total Mentions')} button.ev-link`, (els) => els.map((e) => e.getAttribute('data-evidence')))).toEqual([
+      'metric=mentions&brand=Brooks',
+      'metric=share&brand=Brooks',
+    ])
+    // Brooks: 10 of 25 mentions = 40 %, Wilson 23.4–59.3 %.
+    expect(await ciText(page, `${tile('Total Mentions')} .ev-ci`)).toBe('n=25 · 23.4–59.3%')
+
+    await page.click(`${tile('Total Mentions')} button[data-evidence="metric=share&brand=Brooks"]`)
+    await page.waitForSelector('[data-evidence-summary]')
+    expect(await page.$eval('[data-evidence-cell]', (el) => el.textContent)).toBe('Brooks · share of mentions · all models shown')
+    expect(await page.$eval('[data-evidence-summary]', (el) => el.textContent)).toBe(
+      'Brooks is named 10 times out of 25 mentions of all tracked brands in these 6 answers (40%).',
+    )
+    expect(await page.$$eval('[data-evidence-answer] mark.ev-mention', (els) => els.length)).toBe(10)
+    await screenshot(page, 'evidence-overview-tile')
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('[data-evidence-panel]', { hidden: true })
+
+    // Avg Ranking: "yours: #1.6" opens the answers that rank Brooks (A1, A2, A3, A4, A6: 5 of the 6).
+    const rank = `${tile('Avg Ranking')} button[data-evidence="metric=rank&brand=Brooks"]`
+    expect(await page.$eval(rank, (el) => el.textContent)).toBe('#1.6')
+    expect(await page.$eval(`${tile('Avg Ranking')} .rs-tile-note`, (el) => el.textContent)).toBe("Mean of all brands' ranks · yours: #1.6")
+    await page.click(rank)
+    await page.waitForSelector('[data-evidence-summary]')
+    expect(await page.$eval('[data-evidence-summary]', (el) => el.textContent)).toMatch(/^Brooks is ranked in 5 of 6 answers: /)
+    expect(await page.$$eval('[data-evidence-answer].ev-hit', (els) => els.length)).toBe(5)
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('[data-evidence-panel]', { hidden: true })
+
+    // The "RANK #2" badge opens the same answers.
+    expect(await page.$eval('[data-own-rank] button.ev-link', (el) => el.getAttribute('data-evidence'))).toBe('metric=rank&brand=Brooks')
     expect(errors).toEqual([])
     await page.close()
   })

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
-import { resetSimulator, type Session } from '../support/flows'
+import { resetSimulator, simulator, type Session } from '../support/flows'
 import { seedIdeatorProject } from '../support/ideator-fixtures'
 
 let browser: Browser
@@ -99,7 +99,9 @@ describe('content ideator screen', () => {
     await page.waitForSelector('[role=dialog][aria-label="Generated Content"]', { timeout: 120_000 })
     await waitForText(page, 'Content Generated')
     expect(await texts(page, '[role=dialog] [role=tab]')).toEqual(['Idea 1', 'Idea 2'])
-    expect(await text(page, '[data-testid=content-text]')).toContain('# Brooks vs Nike: a comparison for "best running shoes"')
+    // The markdown is rendered (sanitised): the title is a heading, not '# …' text.
+    expect(await text(page, '[data-testid=content-text] h3')).toBe('Brooks vs Nike: a comparison for "best running shoes"')
+    expect(await text(page, '[data-testid=content-text]')).not.toContain('# Brooks vs Nike')
     await clickText(page, '[role=dialog] [role=tab]', 'Idea 2')
     await page.waitForFunction(() => document.querySelector('[data-testid=content-text]')?.textContent?.includes('AI assistants currently rank Hoka at #1'))
     await page.click('[data-testid=copy-content]')
@@ -138,6 +140,38 @@ describe('content ideator screen', () => {
     expect(await best.$$eval('[data-testid=explorer-excerpt]', (e) => e.length)).toBe(4)
     await waitForText(page, "Runner's World lab tests cushioning and weight.")
     await screenshot(page, 'ideator-citation-explorer')
+    expect(errors).toEqual([])
+  })
+
+  it('shows the §8 failure texts: the status and body for ideas, the fixed text for content', async () => {
+    const page = await signedInPage()
+    const errors = collectPageErrors(page)
+    await page.goto(`${testEnv().appUrl}/?phase=6&project=${projectId}`, { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-testid=ideator-ideas]')
+    // The first test left its ideas listed; content for them fails on a rejected key (no retry).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=idea]').length === 5)
+    await simulator({ providers: { openai: { faults: [{ type: '401' }] } } })
+    try {
+      await (await page.$$('[data-testid=idea] input[type=checkbox]'))[0].click()
+      await page.click('[data-testid=generate-content]')
+      await page.waitForFunction(() => [...document.querySelectorAll('[role=status]')].some((t) => t.textContent?.includes('Generation Failed')), { timeout: 60_000 })
+      // §8: 'Failed to generate content', not the vendor's detail.
+      expect(await text(page, '[role=status] .toast-title')).toBe('Generation Failed')
+      expect(await text(page, '[role=status] .toast-description')).toBe('Failed to generate content')
+
+      await page.click('[data-testid=new-ideas]')
+      await page.select('#ideator-query', 'best running shoes')
+      const reply = page.waitForResponse((r) => r.url().endsWith('/generate-ideas'), { timeout: 60_000 })
+      await page.click('[data-testid=generate-ideas]')
+      const res = await reply
+      const body = await res.text()
+      expect(res.status()).toBe(502)
+      // §8: 'Failed to generate content ideas: {status} {body}' with the body as the server sent it.
+      await page.waitForFunction((want) => document.querySelector('[role=status] .toast-description')?.textContent === want, { timeout: 30_000 }, `Failed to generate content ideas: 502 ${body}`)
+      expect(body).toContain('"error":"Failed to generate content ideas"')
+    } finally {
+      await resetSimulator()
+    }
     expect(errors).toEqual([])
   })
 })

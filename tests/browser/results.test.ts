@@ -390,3 +390,139 @@ describe('results screens in the browser', () => {
     await page.close()
   })
 })
+
+describe('choosing brands, the sticky tab bar, the sentiment formula and Refresh (issue 9 §5)', () => {
+  const columns = (page: Page) => page.$$eval('table[data-table="mentions"] thead th[title]', (ths) => ths.map((th) => th.getAttribute('title')))
+  const shownParam = (page: Page) => page.evaluate(() => new URLSearchParams(location.search).getAll('brands'))
+  const waitForColumns = (page: Page, want: string[]) =>
+    page.waitForFunction(
+      (w) => JSON.stringify([...document.querySelectorAll('table[data-table="mentions"] thead th[title]')].map((th) => th.getAttribute('title'))) === JSON.stringify(w),
+      { timeout: 10_000 },
+      want,
+    )
+  const toggle = async (page: Page, brand: string) => {
+    if (!(await page.$eval('[data-brand-chooser]', (d) => (d as HTMLDetailsElement).open))) await page.click('[data-brand-chooser] > summary')
+    await page.click(`[data-brand-chooser] input[value="${brand}"]`)
+  }
+
+  it('chooses the Mentions columns: own brand always shown, kept in the URL across reloads and tabs', async () => {
+    const page = await signedInPage(hw.owner)
+    const errors = collectPageErrors(page)
+    await page.goto(handUrl({ tab: 'mentions' }), { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-tab-content="mentions"]')
+    expect(await columns(page)).toEqual(MENTIONS.columns)
+    expect(await text(page, '[data-brand-chooser] > summary')).toBe('Brands shown: 4 of 4')
+    await page.click('[data-brand-chooser] > summary')
+    expect(await page.$eval('[data-brand-chooser] input[value="Brooks"]', (i) => [(i as HTMLInputElement).checked, (i as HTMLInputElement).disabled])).toEqual([true, true])
+
+    // Hide Asics, then Nike: Brooks (own) and Hoka stay, with the hand-worked counts of those columns.
+    await toggle(page, 'Asics')
+    await waitForColumns(page, ['Brooks', 'Hoka', 'Nike'])
+    await toggle(page, 'Nike')
+    await waitForColumns(page, ['Brooks', 'Hoka'])
+    expect(await shownParam(page)).toEqual(['Brooks', 'Hoka'])
+    const keep = [0, 2] // Brooks and Hoka in MENTIONS.columns
+    const rows = await cells(page, 'table[data-table="mentions"] tbody tr:not([data-total-row])')
+    // Total still counts every tracked brand, as the note says.
+    expect(rows).toEqual(MENTIONS.rows.map((r) => [r.query, ...keep.map((i) => String(r.counts[i])), String(r.total)]))
+    const totals = (await cells(page, 'table[data-table="mentions"] tbody tr[data-total-row]'))[0]
+    expect(totals).toEqual(['TOTAL MENTIONS', ...keep.map((i) => `${MENTIONS.totals[i]}\n${pct(MENTIONS.percents[i])}`), String(MENTIONS.grandTotal)])
+    expect(await text(page, '[data-brands-note]')).toBe('Showing 2 of 4 brands; Total and % count all 4.')
+    expect(await text(page, '[data-brand-chooser] > summary')).toBe('Brands shown: 2 of 4')
+
+    // The own brand cannot be hidden, whatever the URL says.
+    await page.goto(handUrl({ tab: 'mentions', brands: 'Hoka' }), { waitUntil: 'networkidle0' })
+    expect(await columns(page)).toEqual(['Brooks', 'Hoka'])
+
+    // Kept across a reload and a round trip through another tab.
+    await page.reload({ waitUntil: 'networkidle0' })
+    expect(await columns(page)).toEqual(['Brooks', 'Hoka'])
+    await Promise.all([page.waitForSelector('[data-tab-content="sentiment"]'), page.click('nav.tabbar a[data-tab="sentiment"]')])
+    await Promise.all([page.waitForSelector('[data-tab-content="mentions"]'), page.click('nav.tabbar a[data-tab="mentions"]')])
+    expect(await columns(page)).toEqual(['Brooks', 'Hoka'])
+
+    // Your brand only, then Show all (the param goes).
+    await page.click('[data-brand-chooser] > summary')
+    await (await page.$$('xpath/.//button[normalize-space()="Your brand only"]'))[0].click()
+    await waitForColumns(page, ['Brooks'])
+    await (await page.$$('xpath/.//button[normalize-space()="Show all"]'))[0].click()
+    await waitForColumns(page, MENTIONS.columns)
+    expect(await shownParam(page)).toEqual([])
+    expect(await page.$('[data-brands-note]')).toBeNull()
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('stops a heading scrolled to below the sticky tab bar', async () => {
+    const page = await signedInPage(hw.owner)
+    const errors = collectPageErrors(page)
+    await page.setViewport({ width: 1366, height: 600 })
+    await page.goto(handUrl(), { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-tab-content="overview"]')
+    const where = await page.evaluate(() => {
+      const bar = document.querySelector('nav.tabbar') as HTMLElement
+      const headings = [...document.querySelectorAll('[data-tab-content] h2, [data-tab-content] h3')] as HTMLElement[]
+      const maxScroll = document.documentElement.scrollHeight - window.innerHeight
+      // A heading far enough down that the page can bring it to the top.
+      const heading = headings.find((h) => h.getBoundingClientRect().top + window.scrollY > 400 && h.getBoundingClientRect().top + window.scrollY < maxScroll)!
+      heading.scrollIntoView({ block: 'start' })
+      return { scrollY: window.scrollY, barTop: bar.getBoundingClientRect().top, barBottom: bar.getBoundingClientRect().bottom, headingTop: heading.getBoundingClientRect().top, heading: heading.innerText }
+    })
+    expect(where.scrollY).toBeGreaterThan(0)
+    expect(where.barTop).toBe(89) // stuck
+    expect(where.headingTop).toBeGreaterThanOrEqual(where.barBottom)
+    expect(where.headingTop - where.barBottom).toBeLessThanOrEqual(24)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("explains each brand's sentiment score with its own numbers", async () => {
+    const page = await signedInPage(hw.owner)
+    const errors = collectPageErrors(page)
+    await page.goto(handUrl({ tab: 'sentiment' }), { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-tab-content="sentiment"]')
+    // Brooks (SENTIMENT.rows[0]): 10 sentences whose scores add up to +2 -> +0.20.
+    await page.focus('[data-card="neutral"] .rs-help > button')
+    expect(await text(page, '[data-card="neutral"] [role=tooltip]')).toContain('+0.20 = sum of sentence scores +2 ÷ 10 sentences naming Brooks.')
+    const titles = await page.$$eval('table[data-table="sentiment"] [data-score-formula]', (els) => els.map((e) => e.getAttribute('title')))
+    expect(titles).toEqual([
+      '+0.20 = sum of sentence scores +2 ÷ 10 sentences naming Brooks.',
+      '-0.17 = sum of sentence scores -1 ÷ 6 sentences naming Asics.',
+      '+0.20 = sum of sentence scores +1 ÷ 5 sentences naming Hoka.',
+      '-0.25 = sum of sentence scores -1 ÷ 4 sentences naming Nike.',
+    ])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("Model Admin Refresh says 'Analysis Refreshed' (§8)", async () => {
+    const page = await signedInPage()
+    const errors = collectPageErrors(page)
+    await page.goto(resultsUrl({ tab: 'model-admin' }), { waitUntil: 'networkidle0' })
+    await waitForText(page, 'Analysis Management')
+    const [refresh] = await page.$$('xpath/.//details[@data-management]//button[normalize-space()="Refresh"]')
+    const modelId = Number(await refresh.evaluate((b) => b.closest('details')!.getAttribute('data-management')))
+    // Toasts come one at a time and the simulator answers fast, so the run's own toast soon replaces this one: record them all.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as any).__toasts = [])
+      new MutationObserver(() =>
+        document.querySelectorAll('.toast').forEach((t) => {
+          const shown = `${t.querySelector('.toast-title')?.textContent} | ${t.querySelector('.toast-description')?.textContent ?? ''}`
+          if (seen.at(-1) !== shown) seen.push(shown)
+        }),
+      ).observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await refresh.click()
+    const toasts = () => page.evaluate(() => (window as any).__toasts as string[])
+    await until('a toast after Refresh', async () => (await toasts()).length > 0, 15_000)
+    expect((await toasts())[0]).toBe('Analysis Refreshed | Model analysis has been updated for today')
+    // The refresh is a run of that model (recorded before the answer came back); let it end before the stack stops.
+    const db = await (await import('../support/flows')).sql()
+    const running = async () => (await db<{ n: number }[]>`select count(*)::int as n from model_runs where analysis_id = ${analysis.id} and status = 'running' and ${modelId} = any(model_ids)`)[0].n
+    await until('the refreshed model run to end', async () => (await running()) === 0, 120_000, 500)
+    // The model's card followed the run to its end.
+    await until('the card to report the refreshed run complete', async () => (await toasts()).some((t) => / Analysis Complete \|/.test(t)), 30_000)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

@@ -53,11 +53,11 @@ describe('editing the framework in setup', () => {
     await editCompetitor(confluence)
     const input = await page.waitForSelector('input[aria-label="Competitor name"]')
     await input!.click({ clickCount: 3 })
-    await input!.type('Slite')
+    await input!.type('TiddlyWiki')
     await input!.press('Enter')
     await page.waitForFunction(() => !document.querySelector('input[aria-label="Competitor name"]'))
     const renamed = (await rowTexts(page, 'competitor'))[confluence]
-    expect(renamed.startsWith('Slite')).toBe(true)
+    expect(renamed.startsWith('TiddlyWiki')).toBe(true)
     expect(renamed).not.toContain('atlassian.com')
 
     // Escape cancels.
@@ -66,8 +66,8 @@ describe('editing the framework in setup', () => {
     await again!.type(' Docs')
     await again!.press('Escape')
     await page.waitForFunction(() => !document.querySelector('input[aria-label="Competitor name"]'))
-    expect((await rowTexts(page, 'competitor'))[confluence].startsWith('Slite')).toBe(true)
-    expect((await rowTexts(page, 'competitor'))[confluence].startsWith('Slite Docs')).toBe(false)
+    expect((await rowTexts(page, 'competitor'))[confluence].startsWith('TiddlyWiki')).toBe(true)
+    expect((await rowTexts(page, 'competitor'))[confluence].startsWith('TiddlyWiki Docs')).toBe(false)
 
     // A query edit left open is saved when a competitor edit opens.
     const firstQuery = await page.$('[data-testid=query-row]')
@@ -122,8 +122,9 @@ describe('editing the framework in setup', () => {
     const saved = (await owner.json(`/api/projects/${project.id}`)).body
     expect(saved.queries).toEqual(['best running shoes for flat feet', 'lightest marathon racing shoes', 'best cushioned running shoes uk'])
     expect(saved.competitorDetails[0]).toMatchObject({ name: 'Nike', alternativeNames: ['Swoosh'], domains: ['nike.com'] })
+    // The list also holds other users' public projects (made by other tests on the shared stack): only own ones count.
     const mine = (await owner.json('/api/projects')).body
-    expect((Array.isArray(mine) ? mine : mine.projects).map((p: { id: number }) => p.id)).toEqual([project.id])
+    expect((Array.isArray(mine) ? mine : mine.projects).filter((p: { accessType: string }) => p.accessType === 'owner').map((p: { id: number }) => p.id)).toEqual([project.id])
     await until('the analysis the Proceed started', async () => (await owner.json(`/api/projects/${project.id}`)).body.latestAnalysis !== null, 30_000)
     expect(errors).toEqual([])
 
@@ -133,4 +134,81 @@ describe('editing the framework in setup', () => {
     expect(res.status).toBe(404)
     expect(await res.text()).not.toContain(project.name)
   })
+})
+
+describe('renaming a competitor to a name already in use (issue 9 §4)', () => {
+  it('is refused in place with the reason, and Proceed then saves the project without a 400', async () => {
+    const owner = await signUp()
+    const page = await (await browser.createBrowserContext()).newPage()
+    await page.setViewport({ width: 1400, height: 1000 })
+    const errors = collectPageErrors(page)
+    const [cookie, value] = owner.cookie.split('=')
+    await page.setCookie({ name: cookie, value, url: testEnv().appUrl })
+    await page.goto(`${testEnv().appUrl}/?phase=1&tab=setup`)
+    await waitForText(page, 'How It Works')
+    await page.type('#setup-name', 'Notion rename')
+    await page.type('#setup-brandDomain', 'Notion')
+    await page.type('#setup-marketDescription', 'note-taking and team wiki software')
+    await page.click('button[type=submit]')
+    await waitForText(page, 'Top Competitors', 60_000)
+
+    const names = async () => (await rowTexts(page, 'competitor')).map((t) => t.split('\n')[0].trim())
+    const before = await names()
+    const confluence = before.indexOf('Confluence')
+    expect(confluence).toBeGreaterThanOrEqual(0)
+    expect(before).toContain('Slite') // the demo framework proposes both
+
+    const rename = async (to: string) => {
+      const input = await page.waitForSelector('input[aria-label="Competitor name"]')
+      await input!.click({ clickCount: 3 })
+      await input!.type(to)
+      await input!.press('Enter')
+    }
+    const rows = await page.$$('[data-testid=competitor-row]')
+    await (await rows[confluence].$('xpath/.//button[text()="Edit"]'))!.click()
+
+    // Another competitor's name: refused, the editor stays open with the reason, nothing changes.
+    await rename('Slite')
+    await page.waitForSelector('[data-testid=edit-error]')
+    expect(await page.$eval('[data-testid=edit-error]', (e) => (e as HTMLElement).innerText)).toBe('Slite is already in the list')
+    expect(await page.$eval('input[aria-label="Competitor name"]', (e) => e.getAttribute('aria-invalid'))).toBe('true')
+    // Opening another edit does not drop the refused one.
+    const firstQuery = await page.$('[data-testid=query-row]')
+    await (await firstQuery!.$('xpath/.//button[text()="Edit"]'))!.click()
+    expect(await page.$('input[aria-label="Query"]')).toBeNull()
+    expect(await page.$eval('input[aria-label="Competitor name"]', (e) => (e as HTMLInputElement).value)).toBe('Slite')
+
+    // The own brand's name, in another case: refused too.
+    await rename('notion')
+    await page.waitForFunction(() => document.querySelector('[data-testid=edit-error]')?.textContent === '"notion" is your own brand and cannot also be a competitor')
+
+    // A new name is accepted; the list keeps unique names.
+    await rename('TiddlyWiki')
+    await page.waitForFunction(() => !document.querySelector('input[aria-label="Competitor name"]'))
+    const after = await names()
+    expect(after[confluence]).toBe('TiddlyWiki')
+    expect(after.filter((n) => n === 'Slite')).toHaveLength(1)
+    expect(new Set(after.map((n) => n.toLowerCase())).size).toBe(after.length)
+
+    // Proceed saves (no 'Project Creation Failed'): keep 2 queries so the analysis is short.
+    let queries = await page.$$('[data-testid=query-row]')
+    while (queries.length > 2) {
+      await page.click('[data-testid=query-row] button[aria-label^="Remove query"]')
+      queries = await page.$$('[data-testid=query-row]')
+    }
+    await (await page.$$('xpath/.//button[normalize-space()="Proceed to Analysis"]'))[0].click()
+    await page.waitForFunction(() => location.pathname === '/analysis-progress', { timeout: 30_000 })
+    const mine = (await owner.json('/api/projects')).body
+    const [saved] = (Array.isArray(mine) ? mine : mine.projects).filter((p: { accessType: string }) => p.accessType === 'owner')
+    const project = (await owner.json(`/api/projects/${saved.id}`)).body
+    const details: { name: string; domains: string[] }[] = (project.project ?? project).competitorDetails
+    expect(details.map((c) => c.name)).toEqual(after)
+    expect(details[confluence]).toMatchObject({ name: 'TiddlyWiki', domains: [] })
+    await until('the analysis the Proceed started to end', async () => {
+      const p = (await owner.json(`/api/projects/${saved.id}`)).body
+      return ['completed', 'failed', 'cancelled'].includes((p.project ?? p).latestAnalysis?.status)
+    }, 150_000, 500)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 240_000)
 })

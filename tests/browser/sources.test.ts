@@ -61,6 +61,18 @@ describe('Source Insights tabs', () => {
     // 1 of 3 answers cites brooksrunning
     expect(await page.$eval('[data-tile="Owned citation rate"] .rs-tile-value', (e) => (e as HTMLElement).innerText)).toBe('33.3%')
     expect(await cells(page, '[data-table="gap-list"] tr[data-gap]')).toEqual([['reddit.com', '1', '1', '1']])
+    // Per query, with n and the Wilson interval: q0 1 of 2 (E2), q1 0 of 1 (E3)
+    expect(await cells(page, '[data-table="owned-rate-by-query"] tr[data-owned-rate-query]')).toEqual([
+      ['best running shoes', '1 / 2', '50%', '9.5–90.5%'],
+      ['trail shoes for beginners', '0 / 1', '0%', '0–79.3%'],
+    ])
+    // Per-model citation share (Gemini 4 citations, weight 3; ChatGPT 2, weight 1.5), position-weighted below
+    expect(await cells(page, '[data-table="citation-share-by-model"] tr[data-share-by-model]')).toEqual([
+      ['runnersworld.com', '25% 33.3% weighted', '50% 33.3% weighted'],
+      ['nike.com', '50% 33.3% weighted', '0% 0% weighted'],
+      ['brooksrunning.com', '0% 0% weighted', '50% 66.7% weighted'],
+      ['reddit.com', '25% 33.3% weighted', '0% 0% weighted'],
+    ])
     // A row expands to its URLs and queries
     await page.click('tr[data-site="runnersworld.com"]')
     await page.waitForSelector('tr[data-site-detail="runnersworld.com"]')

@@ -231,3 +231,45 @@ describe('User Migration', () => {
     ])
   })
 })
+
+describe('Clear Stuck is audited when an admin runs it', () => {
+  it('writes analyses.cleanup-stuck with what it cleared; a user clearing their own is not an admin action', async () => {
+    const db = await sql()
+    const user = await signUp()
+    const project = await createProject(user)
+    const stuck = async () => {
+      const [{ id }] = await db<{ id: number }[]>`
+        insert into analyses (project_id, user_id, status, model_ids, queries, brands, workflow_id, last_progress_at, created_at)
+        values (${project.id}, ${user.userId}, 'in_progress', '{8}', '[{"index":0,"query":"q"}]', '{"brand":{"name":"Brooks","alternativeNames":[],"domains":[]},"competitors":[]}',
+          ${`analysis-gone-audit-${project.id}-${Date.now()}`}, now() - interval '1 hour', now() - interval '2 hours')
+        returning id`
+      return id
+    }
+    const audited = async (email: string) =>
+      db<{ action: string; after: any }[]>`select action, after from admin_audit_log where admin_email = ${email} and action = 'analyses.cleanup-stuck' order by id`
+
+    // The owner clears their own stuck run: no audit row.
+    await stuck()
+    expect((await user.json('/api/cleanup-stuck-analyses', { method: 'POST' })).status).toBe(200)
+    expect(await audited(user.email)).toEqual([])
+
+    // An admin clears another user's stuck run: audited, with the ids it cleared.
+    const id = await stuck()
+    const admin = await signUpAdmin()
+    const res = await admin.json('/api/cleanup-stuck-analyses', { method: 'POST' })
+    expect(res.status).toBe(200)
+    const [{ status }] = await db<{ status: string }[]>`select status from analyses where id = ${id}`
+    expect(status).toBe('failed')
+    const rows = await audited(admin.email)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].after.ids).toContain(id)
+    expect(rows[0].after.cleaned).toBe(res.body.cleaned)
+    // It shows in the log the dashboard reads.
+    const log = await admin.json('/api/admin/audit-log')
+    expect(log.body.entries.find((e: any) => e.adminEmail === admin.email && e.action === 'analyses.cleanup-stuck')).toMatchObject({ after: { cleaned: res.body.cleaned } })
+
+    // Running it again with nothing stuck is still an audited action.
+    await admin.json('/api/cleanup-stuck-analyses', { method: 'POST' })
+    expect(await audited(admin.email)).toHaveLength(2)
+  })
+})

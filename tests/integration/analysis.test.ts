@@ -267,7 +267,9 @@ describe('nobody sees what is not theirs', () => {
       const res = await other.json(url, { method, json })
       expect([403, 404], `${method} ${url} → ${res.status}`).toContain(res.status)
     }
-    expect((await other.json('/api/projects')).body).toEqual([])
+    // Other users' public projects (made by other tests on the shared stack) may be listed; none of the owner's.
+    expect((await other.json('/api/projects')).body.filter((p: { accessType: string }) => p.accessType !== 'public')).toEqual([])
+    expect((await other.json('/api/projects')).body.some((p: { id: number }) => p.id === project.id)).toBe(false)
     expect((await other.json('/api/analyses')).body).toEqual([])
     const anon = new Session()
     expect((await anon.json(`/api/projects/${project.id}`)).status).toBe(401)

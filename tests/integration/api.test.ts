@@ -10,10 +10,42 @@ import { Agent, fetch as fetchFrom } from 'undici'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { testEnv } from '../support/env'
 import { createProject, setLimits, signUp, signUpAdmin, sql } from '../support/flows'
-import { ANSWER_FIGURES, ANSWERS, CHATGPT, CLAUDE, SHARE, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import {
+  ANSWER_FIGURES, ANSWERS, CHATGPT, CLAUDE, DURABILITY_ONLY, QUERIES, QUERY_RANK, SHARE, TOPICS, seedHandWorkedAnalysis, type HandWorkedAnalysis,
+} from '../support/hand-worked-analysis'
 import { createKey, KeyClient, revokeKey } from '../support/api-keys'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/**
+ * Audiences for the hand-worked queries, in the analysis's query snapshot (what the results filter reads): Q0 and Q1
+ * "Beginners" (the same queries as topic Comfort), Q2 "Marathoners" (as topic Durability), so the hand-worked topic
+ * figures are the audience figures.
+ */
+async function giveAudiences(analysisId: number) {
+  const db = await sql()
+  await db`
+    update analyses set queries = (
+      select jsonb_agg(q || jsonb_build_object('audience', case when (q->>'index')::int < 2 then 'Beginners' else 'Marathoners' end) order by (q->>'index')::int)
+      from jsonb_array_elements(queries) q)
+    where id = ${analysisId}`
+}
+
+/** A brand-to-value map from arrays aligned with the tab's brands. */
+const byBrand = (brands: { name: string }[], values: unknown[]) => Object.fromEntries(brands.map((b, i) => [b.name, values[i]]))
+
+/**
+ * A schema with unknown fields refused: an object that lists its properties and says nothing about others gets
+ * additionalProperties: false, so a field an answer carries that the document does not declare fails the contract.
+ */
+function closed(schema: any): any {
+  if (Array.isArray(schema)) return schema.map(closed)
+  if (!schema || typeof schema !== 'object') return schema
+  const out: any = {}
+  for (const [k, v] of Object.entries<any>(schema)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries<any>(v).map(([p, x]) => [p, closed(x)])) : closed(v)
+  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false
+  return out
+}
 
 describe('API key lifecycle', () => {
   let seeded: HandWorkedAnalysis
@@ -225,6 +257,66 @@ describe('/api/v1 reads the hand-worked analysis', () => {
     expect(badTab.body.error.message).toMatch(/^tab: tab must be one of overview, /)
   })
 
+  it('results filters: audience and brand, worked by hand; an audience or brand the analysis lacks is a 400', async () => {
+    await giveAudiences(seeded.analysisId)
+    const results = async (qs: string) => {
+      const res = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?${qs}`)
+      expect(res.status, `${qs}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200)
+      return res.body
+    }
+    // The audience options come from the analysis's queries.
+    const overview = await results('tab=overview')
+    expect(overview.options.audiences).toEqual(['Beginners', 'Marathoners'])
+    expect(overview.filters.audience).toBeNull()
+
+    // Audience Marathoners = Q2 only (as topic Durability): Filtered 1/3 queries, Brooks 2.0 (ChatGPT only, 1/6 = 17 %).
+    const marathoners = await results('tab=brand-rank&audience=Marathoners')
+    expect(marathoners.filters).toEqual({ model: 'combined', topic: null, audience: 'Marathoners' })
+    expect(marathoners.data.queryCounts).toEqual(DURABILITY_ONLY.queryCounts)
+    expect(marathoners.data.filtered).toBe(true)
+    const rows = marathoners.data.rows.map((r: any) => ({ name: r.name, combined: r.combined, visibility: r.visibility }))
+    // Own brand first, then Hoka; the two unranked brands last, in an order the spec does not set.
+    expect(rows.slice(0, 2)).toEqual(DURABILITY_ONLY.rows.slice(0, 2))
+    expect(rows.slice(2)).toHaveLength(2)
+    expect(rows.slice(2)).toEqual(expect.arrayContaining(DURABILITY_ONLY.rows.slice(2)))
+    // Audience Beginners = Q0 + Q1 (as topic Comfort): 17 mentions, Brooks 6 = 35.3 %.
+    const beginners = await results('tab=share-of-model&audience=Beginners')
+    expect(Object.fromEntries(beginners.data.rows.map((r: any) => [r.name, r.combined]))).toEqual(TOPICS.Comfort.shares)
+    expect(beginners.data.rows.find((r: any) => r.name === 'Brooks').ci).toEqual({ x: 6, n: 17, ci: { low: 17.3, high: 58.7 } })
+    // The Audiences tab: each audience's combined share and rank per brand.
+    const audiences = await results('tab=audiences')
+    expect(audiences.data.groups.map((g: any) => g.group)).toEqual(['Beginners', 'Marathoners'])
+    const group = (name: string) => audiences.data.groups.find((g: any) => g.group === name)
+    expect(byBrand(audiences.data.brands, group('Beginners').shares)).toEqual(TOPICS.Comfort.shares)
+    expect(byBrand(audiences.data.brands, group('Beginners').ranks)).toEqual(TOPICS.Comfort.ranks)
+    expect(byBrand(audiences.data.brands, group('Marathoners').shares)).toEqual(TOPICS.Durability.shares)
+    expect(byBrand(audiences.data.brands, group('Marathoners').ranks)).toEqual(TOPICS.Durability.ranks)
+    expect(audiences.data.brand).toBe('Brooks')
+
+    // Brand: Query Rank for Nike (default is the own brand), and combined with the audience filter.
+    const nike = await results('tab=ranking-detail&brand=Nike')
+    expect(nike.data.brand).toBe('Nike')
+    expect(nike.data.rows.map((r: any) => ({ query: r.query, claude: r.byModel[CLAUDE], chatgpt: r.byModel[CHATGPT], combined: r.combined, visibility: r.visibility }))).toEqual(QUERY_RANK.Nike)
+    const nikeBeginners = await results('tab=ranking-detail&brand=Nike&audience=Beginners')
+    expect(nikeBeginners.data.rows.map((r: any) => [r.query, r.combined])).toEqual([[QUERIES[0].query, 3], [QUERIES[1].query, null]])
+    // Sentiment Detail for Nike: the one statement with a tone ("poor", Claude, Q0).
+    const nikeSentiment = await results('tab=sentiment-detail&brand=Nike')
+    expect(nikeSentiment.data.brand).toBe('Nike')
+    expect(nikeSentiment.data.cards.map((c: any) => ({ query: c.query, statements: c.statements.map((x: any) => [x.polarity, x.words, x.modelId]) }))).toEqual([
+      { query: QUERIES[0].query, statements: [['negative', ['poor'], CLAUDE]] },
+    ])
+    expect((await results('tab=audiences&brand=Hoka')).data.brand).toBe('Hoka')
+    // A brand-less tab ignores the brand.
+    expect((await results('tab=overview&brand=Hoka')).data.tab).toBe('overview')
+
+    const badAudience = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?audience=Kids`)
+    expect(badAudience.status).toBe(400)
+    expect(badAudience.body).toEqual({ error: { code: 'invalid_request', message: '"Kids" is not an audience of this analysis' } })
+    const badBrand = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=ranking-detail&brand=Puma`)
+    expect(badBrand.status).toBe(400)
+    expect(badBrand.body).toEqual({ error: { code: 'invalid_request', message: '"Puma" is not a brand of this analysis' } })
+  })
+
   it('answers are paged with a cursor and carry text, mentions and ranks', async () => {
     const first = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?limit=4`)
     expect(first.status).toBe(200)
@@ -243,6 +335,13 @@ describe('/api/v1 reads the hand-worked analysis', () => {
       expect(positive(got.rankings)).toEqual(ANSWER_FIGURES[i].rankings)
       expect(Date.parse(got.createdAt)).not.toBeNaN()
     }
+    // How each answer was collected: the hand-worked answers were written without it (null); a recorded one is returned as stored.
+    expect(all.map((a: any) => a.collection)).toEqual(Array(6).fill(null))
+    const db = await sql()
+    const collection = { provider: 'deepseek', api: 'DeepSeek Chat Completions', model: 'deepseek-chat', webSearch: false, endpoint: 'api.deepseek.com', demo: false }
+    await db`update api_responses set collection = ${db.json(collection)} where id = ${all[0].id}`
+    const again = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?limit=1`)
+    expect(again.body.items[0]).toMatchObject({ id: all[0].id, collection })
     const claudeOnly = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?model=${CLAUDE}`)
     expect(claudeOnly.body.items.map((a: any) => a.modelId)).toEqual([CLAUDE, CLAUDE, CLAUDE])
     const bad = await client.call(`/api/v1/analyses/${seeded.analysisId}/answers?cursor=zzz`)
@@ -289,12 +388,20 @@ describe('OpenAPI contract', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true })
     ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
     ajv.addFormat('date', /^\d{4}-\d\d-\d\d$/)
+    // Unknown fields are refused (closed): an answer field the document does not declare is drift too.
+    const components = closed(doc.components)
     const validate = (schema: any, body: unknown, what: string) => {
-      const check = ajv.compile({ ...schema, components: doc.components })
+      const check = ajv.compile({ ...closed(schema), components })
       if (!check(body)) throw new Error(`${what}: ${ajv.errorsText(check.errors)}\n${JSON.stringify(body).slice(0, 800)}`)
     }
 
     const seeded = await seedHandWorkedAnalysis()
+    await giveAudiences(seeded.analysisId)
+    // One answer with its collection recorded, so the contract sees both shapes (recorded and null).
+    const db = await sql()
+    const [first] = await db<{ id: string }[]>`select id from api_responses where analysis_id = ${seeded.analysisId} order by id limit 1`
+    await db`update api_responses set collection = ${db.json({ provider: 'anthropic', api: 'Anthropic Messages API', model: 'claude-sonnet-4', webSearch: true, endpoint: null, demo: true })} where id = ${first.id}`
+    const resultsBodies: Record<string, any> = {}
     await setLimits(seeded.owner.userId, { maxProjects: null, maxAnalyses: null })
     const fresh = await createProject(seeded.owner)
     const client = new KeyClient((await createKey(seeded.owner, 'Contract', ['read', 'run'])).key)
@@ -308,8 +415,16 @@ describe('OpenAPI contract', () => {
       { op: 'getProject', path: `/projects/${P}` },
       { op: 'listAnalyses', path: `/projects/${P}/analyses` },
       { op: 'getAnalysis', path: `/analyses/${A}` },
-      ...['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data'].map((tab) => ({ op: 'getResults', path: `/analyses/${A}/results?tab=${tab}` })),
+      ...['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data'].map((tab) => ({
+        op: 'getResults',
+        path: `/analyses/${A}/results?tab=${tab}`,
+        after: (b: any) => (resultsBodies[tab] = b),
+      })),
       { op: 'getResults', path: `/analyses/${A}/results?model=gpt41&topic=Comfort` },
+      { op: 'getResults', path: `/analyses/${A}/results?tab=brand-rank&audience=Beginners` },
+      { op: 'getResults', path: `/analyses/${A}/results?tab=ranking-detail&brand=Nike&audience=Marathoners&model=claude` },
+      { op: 'getResults', path: `/analyses/${A}/results?tab=sentiment-detail&brand=Nike` },
+      { op: 'getResults', path: `/analyses/${A}/results?tab=topics&brand=Hoka` },
       { op: 'getVisibility', path: `/analyses/${A}/visibility` },
       { op: 'listAnswers', path: `/analyses/${A}/answers?limit=2` },
       { op: 'getSources', path: `/analyses/${A}/sources` },
@@ -338,6 +453,18 @@ describe('OpenAPI contract', () => {
     }
     const documented = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((o) => o.operationId))
     expect([...covered].sort()).toEqual([...documented].sort())
+    // Every tab's data has its own schema, told apart by tab: a field the document does not declare, a missing one,
+    // or one tab's fields under another tab's name fail the contract.
+    const resultsSchema = doc.paths['/analyses/{analysisId}/results'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(resultsBodies).sort()).toEqual(Object.keys(doc.components.schemas.Results.properties.data.discriminator.mapping).sort())
+    const overview = resultsBodies.overview
+    expect(() => validate(resultsSchema, overview, 'as served')).not.toThrow()
+    expect(() => validate(resultsSchema, { ...overview, data: { ...overview.data, undocumented: 1 } }, 'extra field')).toThrow(/additional properties/)
+    expect(() => validate(resultsSchema, { ...overview, data: { ...overview.data, summary: { ...overview.data.summary, totalMentions: 'many' } } }, 'wrong type')).toThrow()
+    const { ownRankPosition: _dropped, ...withoutField } = overview.data
+    expect(() => validate(resultsSchema, { ...overview, data: withoutField }, 'missing field')).toThrow(/ownRankPosition/)
+    expect(() => validate(resultsSchema, { ...overview, data: { ...overview.data, tab: 'mentions' } }, 'wrong tab')).toThrow()
+    expect(() => validate(resultsSchema, { ...resultsBodies['brand-rank'], data: { ...resultsBodies['brand-rank'].data, rows: [{ ...resultsBodies['brand-rank'].data.rows[0], visibility: '33%' }] } }, 'nested')).toThrow()
     // A refused request keeps the documented error shape.
     const bad = await client.call(`/api/v1/analyses/${A}/models`, { method: 'POST', json: { modelId: 99 } })
     expect(bad.status).toBe(400)

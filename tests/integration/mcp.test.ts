@@ -50,9 +50,36 @@ describe('MCP server driven by the SDK client', () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
     expect(byName.get_visibility_summary.description).toMatch(/95 % Wilson score interval/)
     expect(byName.get_visibility_summary.description).toMatch(/"answered" is n/)
+    // Its visibility is the answer-level rate, not the screens' share of the six models: the description says which.
+    expect(byName.get_visibility_summary.description).toMatch(/not the results screen's Visibility %/)
     expect(byName.get_query_ranks.description).toMatch(/1 is best/)
     expect(byName.start_analysis.description).toMatch(/run scope/)
     expect(byName.get_visibility_summary.inputSchema.required).toEqual(['projectId'])
+  })
+
+  it('tool arguments go through the shared validation primitives (ids fit an integer; text is bounded, without control characters)', async () => {
+    const { tools } = await client.listTools()
+    const ranks = tools.find((t) => t.name === 'get_query_ranks')!
+    expect((ranks.inputSchema.properties as any).projectId.type).toBe('integer')
+    expect((ranks.inputSchema.properties as any).brand.type).toBe('string')
+    const refused = async (name: string, args: Record<string, unknown>) => {
+      const r = await client.callTool({ name, arguments: args })
+      expect(r.isError, JSON.stringify(r)).toBe(true)
+      return (r.content as any)[0].text as string
+    }
+    expect(await refused('get_visibility_summary', { projectId: 2147483648 })).toMatch(/projectId must be a positive whole number \(at most 2147483647\)/)
+    expect(await refused('get_visibility_summary', { projectId: seeded.projectId, analysisId: 0 })).toMatch(/analysisId must be a positive whole number/)
+    expect(await refused('get_query_ranks', { projectId: seeded.projectId, brand: 'Ni\u0000ke' })).toMatch(/brand must not contain control characters/)
+    expect(await refused('get_query_ranks', { projectId: seeded.projectId, brand: '   ' })).toMatch(/brand must not be blank/)
+    expect(await refused('get_trends', { projectId: seeded.projectId, query: 'x'.repeat(301) })).toMatch(/query must be at most 300 characters/)
+    // Text is trimmed before use: " Nike " is the brand Nike.
+    const nike = await client.callTool({ name: 'get_query_ranks', arguments: { projectId: seeded.projectId, brand: ' Nike ' } })
+    expect(nike.isError).toBeFalsy()
+    expect(payload(nike).brand).toBe('Nike')
+    // A brand the analysis does not have is refused rather than silently replaced by the own brand.
+    expect(JSON.parse(await refused('get_query_ranks', { projectId: seeded.projectId, brand: 'Puma' }))).toEqual({
+      error: { code: 'invalid_request', message: '"Puma" is not a brand of this analysis' },
+    })
   })
 
   it('list_projects and get_visibility_summary (n and Wilson intervals worked by hand)', async () => {

@@ -250,3 +250,57 @@ describe('one access rule for single reads and lists', () => {
     expect((await stranger.json(`/api/analyses/${publicAnalysis}/exports`)).status).toBe(404)
   })
 })
+
+describe('issue 15 audit: visibility and the optimiser save', () => {
+  it('Make Public / Make Private by an admin are written to the audit log with before and after', async () => {
+    const admin = await signUpAdmin()
+    const project = await createProject(admin, { name: 'Audited visibility' })
+    expect((await patch(admin, `/api/projects/${project.id}/public`, { isPublic: true })).status).toBe(200)
+    expect((await patch(admin, `/api/projects/${project.id}/public`, { isPublic: false })).status).toBe(200)
+    const log = await admin.json(`/api/admin/audit-log?userId=${admin.userId}`)
+    expect(log.status).toBe(200)
+    const rows = log.body.entries.filter((e: any) => e.after?.projectId === project.id)
+    // Newest first.
+    expect(rows.map((e: any) => e.action)).toEqual(['project.make-private', 'project.make-public'])
+    expect(rows[1]).toMatchObject({
+      adminEmail: admin.email,
+      targetEmail: admin.email,
+      before: { projectId: project.id, projectName: 'Audited visibility', isPublic: false },
+      after: { projectId: project.id, projectName: 'Audited visibility', isPublic: true },
+    })
+    expect(rows[0]).toMatchObject({ before: { isPublic: true }, after: { isPublic: false } })
+    // A refused change writes nothing.
+    const user = await signUp()
+    const own = await createProject(user)
+    expect((await patch(admin, `/api/projects/${own.id}/public`, { isPublic: true })).status).toBe(403)
+    const db = await sql()
+    const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from admin_audit_log where after->>'projectId' = ${String(own.id)}`
+    expect(n).toBe(0)
+  })
+
+  it('saving an optimiser analysis to a project needs write access: the owner yes, a sharee or public viewer 403', async () => {
+    const [owner, sharee] = await Promise.all([signUp(), signUp()])
+    const project = await createProject(owner, { name: 'Optimiser saves' })
+    expect((await owner.json(`/api/projects/${project.id}/share`, { method: 'POST', json: { email: sharee.email } })).status).toBe(200)
+    const admin = await signUpAdmin()
+    const adminProject = await createProject(admin, { name: 'Public optimiser saves' })
+    expect((await patch(admin, `/api/projects/${adminProject.id}/public`, { isPublic: true })).status).toBe(200)
+    const analysisResult = { prompt: 'p', fullContent: 'c', chunks: [], criticalActions: [], summarizedRecommendations: [], visualData: {}, scores: { overall: 50 } }
+    const save = (s: S, projectId: number) => s.json('/api/content/optimiser-v2/save-to-project', { method: 'POST', json: { projectId, analysisResult } })
+
+    const refused = await save(sharee, project.id)
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Only the owner of this project can change it')
+    expect((await save(sharee, adminProject.id)).status).toBe(403)
+    // The sharee may still read the project (and list their own saves of it: none were written).
+    expect((await sharee.json(`/api/content/optimiser-v2/project/${project.id}/saves`)).body.saves).toEqual([])
+    const db = await sql()
+    const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from optimiser_saves where user_id = ${sharee.userId}`
+    expect(n).toBe(0)
+
+    const ok = await save(owner, project.id)
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ success: true })
+    await patch(admin, `/api/projects/${adminProject.id}/public`, { isPublic: false })
+  })
+})

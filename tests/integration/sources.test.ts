@@ -52,6 +52,20 @@ describe('Source Insights of hand-worked insights (loader JSON)', () => {
     expect(sites[1].combinedCoverage).toEqual({ cited: 1, total: 2, percent: 50 })
     // Owned citation rate: 1 of 3 answers (E2) cites brooksrunning = 33.3 %
     expect(v.data.ownedRate.overall).toMatchObject({ cited: 1, n: 3, rate: 33.3 })
+    // Per query: q0 E1 no, E2 yes -> 1 of 2 = 50 %, Wilson 9.5-90.5 %; q1 E3 no -> 0 of 1, Wilson 0-79.3 %
+    expect(v.data.ownedRate.byQuery).toEqual([
+      { queryIndex: 0, query: 'best running shoes', cited: 1, n: 2, rate: 50, ci: { low: 9.5, high: 90.5 } },
+      { queryIndex: 1, query: 'trail shoes for beginners', cited: 0, n: 1, rate: 0, ci: { low: 0, high: 79.3 } },
+    ])
+    // Citation share, weight 1/position: Gemini E1 rw 1, nike .5, E3 reddit 1, nike .5 (4 citations, weight 3);
+    // ChatGPT E2 brooks 1, rw .5 (2, weight 1.5); all 6, weight 4.5. rw 2/6 = 33.3 %, 1.5/4.5 = 33.3 %; nike 33.3 %, 1/4.5 = 22.2 %.
+    expect(v.data.citationShareModels).toEqual([6, 8])
+    expect(v.data.citationShare.map((r: any) => [r.domain, r.share, r.weightedShare, r.byModel])).toEqual([
+      ['runnersworld.com', 33.3, 33.3, { 6: { share: 25, weightedShare: 33.3 }, 8: { share: 50, weightedShare: 33.3 } }],
+      ['nike.com', 33.3, 22.2, { 6: { share: 50, weightedShare: 33.3 }, 8: { share: 0, weightedShare: 0 } }],
+      ['brooksrunning.com', 16.7, 22.2, { 6: { share: 0, weightedShare: 0 }, 8: { share: 50, weightedShare: 66.7 } }],
+      ['reddit.com', 16.7, 22.2, { 6: { share: 25, weightedShare: 33.3 }, 8: { share: 0, weightedShare: 0 } }],
+    ])
     // Gap list: reddit is cited only with nike (E3); runnersworld appears with brooksrunning in E2
     expect(v.data.gaps).toEqual([{ domain: 'reddit.com', citations: 1, withCompetitor: 1, queries: 1 }])
   })

@@ -38,12 +38,13 @@ describe('custom search attributes', () => {
     const add = await s.json('/api/analyses/add-gemini', { method: 'POST', json: { analysisId: a.id } })
     expect(add.status).toBe(202)
 
-    // Visibility is eventually consistent: wait until both runs are listed.
+    // Visibility is eventually consistent: wait until the three runs are listed (the analysis's alert check is one).
     let runs: Awaited<ReturnType<typeof list>> = []
-    await until('both runs of the project in Temporal visibility', async () => (runs = await list(`ProjectId = ${project.id}`)).length === 2, 30_000, 250)
+    await until('the three runs of the project in Temporal visibility', async () => (runs = await list(`ProjectId = ${project.id}`)).length === 3, 30_000, 250)
     const byKind = Object.fromEntries(runs.map((r) => [r.attributes.RunKind, r]))
     expect(byKind.analysis.workflowId).toBe(`analysis-${a.id}`)
     expect(byKind['add-model'].workflowId).toBe(add.body.workflowId)
+    expect(byKind['trend-alerts'].workflowId).toMatch(new RegExp(`^trend-alerts-${a.id}-\\d+$`))
     for (const r of runs) expect(r.attributes).toMatchObject({ ProjectId: project.id, UserEmail: s.email, Brand: 'Brooks' })
 
     // The same runs by user and kind, as an operator would filter.

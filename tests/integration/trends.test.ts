@@ -161,7 +161,14 @@ describe('alert bell and webhook', () => {
     await db`update api_responses set mentions = jsonb_set(mentions, '{Brooks}', '6'::jsonb) where analysis_id = ${seeded.analysisIds[8]}`
     await db`update analyses set updated_at = now() + interval '1 second' where id = ${seeded.analysisIds[8]}`
     const path = `/api/projects/${seeded.projectId}/trends`
-    // A run started by a click is not checked by the scheduled workflow: reading the trends stores its alert.
+    // A read writes nothing: the page computes day 8's alert, but none is stored and the bell stays at 0.
+    const before = await seeded.owner.json(path)
+    expect(before.body.alerts.map((a: any) => [a.analysisId, a.metric])).toEqual([[seeded.analysisIds[8], 'share']])
+    expect(before.body.unreadAlerts).toBe(0)
+    expect((await db`select id from trend_alerts where project_id = ${seeded.projectId}`).length).toBe(0)
+    // The check trendAlertsWorkflow runs after each completed analysis stores it; the bell counts it.
+    const { createTrendActivities } = await import('../../activities/trends')
+    expect(await createTrendActivities({ sql: db }).checkTrendAlerts({ analysisId: seeded.analysisIds[8] })).toEqual({ alerts: 1 })
     expect((await seeded.owner.json(path)).body.unreadAlerts).toBe(1)
     expect((await seeded.owner.json(`/api/projects/${seeded.projectId}/alerts`, { method: 'POST', json: { action: 'read' } })).body).toEqual({ marked: 1, unreadAlerts: 0 })
     expect((await seeded.owner.json(path)).body.unreadAlerts).toBe(0)
@@ -222,6 +229,26 @@ describe('alert bell and webhook', () => {
       server.close()
     }
     expect((await seeded.owner.json(hook, { method: 'DELETE' })).body).toEqual({ url: null })
+  })
+})
+
+describe('Add Analysis on the Trends page: can-analyse-today', () => {
+  it('applies the admission rule of a click: a run still going from an earlier day, then the quota', async () => {
+    const seeded = await seedTrendProject(2)
+    await setLimits(seeded.owner.userId, { maxAnalyses: null })
+    const db = await sql()
+    const can = async () => (await seeded.owner.json(`/api/projects/${seeded.projectId}/can-analyse-today`)).body
+    // Two completed runs on 2025-03-01 and 02, none today, no quota: admitted.
+    expect(await can()).toEqual({ canAnalyse: true, reason: null, analysesToday: 0, analysesRemaining: null })
+    // The run of 2025-03-02 still going: the button says what the click answers (409).
+    await db`update analyses set status = 'in_progress', completed_at = null, last_progress_at = now() where id = ${seeded.analysisIds[1]}`
+    expect(await can()).toEqual({ canAnalyse: false, reason: 'The previous analysis of this project is still running', analysesToday: 0, analysesRemaining: null })
+    const click = await seeded.owner.json(`/api/projects/${seeded.projectId}/analyse-today`, { method: 'POST' })
+    expect([click.status, click.body.message]).toEqual([409, 'The previous analysis of this project is still running'])
+    // Ended; a quota of 2 with the 2 seeded analyses used: 0 remaining.
+    await db`update analyses set status = 'completed', completed_at = now() where id = ${seeded.analysisIds[1]}`
+    await setLimits(seeded.owner.userId, { maxAnalyses: 2 })
+    expect(await can()).toMatchObject({ canAnalyse: false, reason: 'Analysis limit reached (0 remaining)', analysesToday: 0 })
   })
 })
 

@@ -1,5 +1,6 @@
 /** API keys for the /api/v1 and /mcp tests: created through Profile & Limits, used with a client that has no cookie. */
 import { Session } from './flows'
+import { HttpClient, type RawInit, type RawResponse } from './http-client'
 
 export interface KeyResult {
   status: number
@@ -29,5 +30,23 @@ export class KeyClient {
     const headers = new Headers(init.headers)
     headers.set('authorization', `Bearer ${this.key}`)
     return this.session.json(path, { ...init, headers })
+  }
+}
+
+/**
+ * The raw keep-alive client of the hardening tests (tests/support/http-client.ts) with a key: every request carries
+ * `Authorization: Bearer <key>` and never a cookie, from the local address given (so a test keeps its own budgets).
+ */
+export class KeyedHttpClient extends HttpClient {
+  constructor(
+    readonly key: string,
+    localAddress?: string,
+  ) {
+    super(localAddress)
+  }
+
+  override request(method: string, path: string, init: RawInit = {}): Promise<RawResponse> {
+    this.cookie = ''
+    return super.request(method, path, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.key}` } })
   }
 }

@@ -12,6 +12,7 @@ import {
   type ConsentRecord,
   type OptionalCategory,
 } from '../../domain/consent/cookies'
+import { forgetPreferences } from './preferences-storage'
 
 /** Opens the preferences dialog from anywhere (the footer's 'Cookie settings'). */
 export const OPEN_COOKIE_PREFERENCES = 'open-cookie-preferences'
@@ -39,6 +40,8 @@ export function CookieConsent({ signedIn }: { signedIn: boolean }) {
 
   const save = (next: ConsentRecord) => {
     window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, JSON.stringify(next))
+    // Preferences off (Reject All, or a custom choice without it): what that category stored goes too.
+    if (!next.preferences) forgetPreferences()
     setRecord(next)
     setChoices({ analytics: next.analytics, marketing: next.marketing, preferences: next.preferences })
     setDialog(false)

@@ -1,9 +1,11 @@
 /**
  * Phase 6, Content Ideator (§2): Content Recommendations (setup panel, ideas list, 'Generated Content'
- * dialog) and the Citation Explorer. Model output is shown as text, never as HTML.
+ * dialog) and the Citation Explorer. Generated content is markdown, rendered by the chat's sanitising Markdown
+ * component (no HTML is ever injected); other model output is shown as text.
  */
 import { Link, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { Markdown } from '~/components/chat/Markdown'
 import { useToast } from '~/components/toast'
 import { NO_EXPLORER_CITATIONS, shownExcerpts } from '~/domain/ideator/citations'
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, DEFAULT_IDEATOR_LANGUAGE, IDEATOR_LANGUAGES, IDEATOR_TABS, ideaScoreColour, scorePercent } from '~/domain/ideator/constants'
@@ -102,10 +104,7 @@ function Recommendations({ data }: { data: IdeatorViewData }) {
     setRunning('ideas')
     try {
       const res = await post(`${BASE}/generate-ideas`, { ...setup(), query, isCustomQuery: custom })
-      if (!res.ok) {
-        const detail = res.body.message ?? res.body.error ?? res.text
-        return toast({ title: IDEATOR_MESSAGES.generationFailed, description: IDEATOR_MESSAGES.ideasFailedStatus(res.status, detail), variant: 'destructive' })
-      }
+      if (!res.ok) return toast({ title: IDEATOR_MESSAGES.generationFailed, description: IDEATOR_MESSAGES.ideasFailedStatus(res.status, res.text), variant: 'destructive' })
       const ideas = res.body.ideas as ContentIdea[]
       setCurrent({
         id: res.body.id, query, isCustomQuery: custom, userBrief: brief, contentType, language, audience: setup().audience, grounding: res.body.grounding ?? null,
@@ -131,7 +130,7 @@ function Recommendations({ data }: { data: IdeatorViewData }) {
     setRunning('content')
     try {
       const res = await post(`${BASE}/generate-content`, { ...setup(), contentType: current.contentType, language: current.language, query: current.query, selectedIdeas: ideas })
-      if (!res.ok) return toast({ title: IDEATOR_MESSAGES.generationFailed, description: res.body.message ?? res.body.error ?? IDEATOR_MESSAGES.contentFailed, variant: 'destructive' })
+      if (!res.ok) return toast({ title: IDEATOR_MESSAGES.generationFailed, description: IDEATOR_MESSAGES.contentFailed, variant: 'destructive' })
       const contents = res.body.contents as GeneratedContent[]
       const ids = new Set(contents.map((c) => c.ideaId))
       setCurrent({ ...current, contents: [...current.contents.filter((c) => !ids.has(c.ideaId)), ...contents] })
@@ -399,9 +398,9 @@ function ContentDialog({ contents, onClose }: { contents: GeneratedContent[]; on
                 </button>
               </span>
             </div>
-            <pre data-testid="content-text" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', background: 'var(--bg)', padding: '.8rem', borderRadius: 6, marginTop: '.6rem' }}>
-              {shown.content}
-            </pre>
+            <div data-testid="content-text" style={{ background: 'var(--bg)', padding: '.8rem', borderRadius: 6, marginTop: '.6rem' }}>
+              <Markdown text={shown.content} />
+            </div>
           </div>
         )}
       </div>

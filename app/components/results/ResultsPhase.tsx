@@ -4,7 +4,7 @@
  * reload restores it; data comes from loadResultsView (app/lib/results.server.ts).
  */
 import { FilterSelect } from '~/components/filter-select'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useNavigation, useParams, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import resultsStylesHref from './results.css'
@@ -249,10 +249,37 @@ function Filters({ header }: { header: ResultsHeader }) {
   )
 }
 
+/**
+ * Where the sticky tab bar ends, as --rs-tabbar-bottom on the results root: headings use it as
+ * their scroll-margin-top (results.css), so one scrolled to is not hidden under the bar.
+ */
+function useTabBarBottom() {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const bar = ref.current
+    const root = bar?.closest<HTMLElement>('.rs')
+    if (!bar || !root) return
+    const measure = () => {
+      const top = parseFloat(getComputedStyle(bar).top) || 0
+      root.style.setProperty('--rs-tabbar-bottom', `${Math.ceil(top + bar.getBoundingClientRect().height)}px`)
+    }
+    measure()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(bar)
+    window.addEventListener('resize', measure)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener('resize', measure)
+    }
+  }, [])
+  return ref
+}
+
 function TabBar({ header }: { header: ResultsHeader }) {
   const href = useResultsHref()
+  const ref = useTabBarBottom()
   return (
-    <nav className="tabbar" aria-label="Results tabs">
+    <nav className="tabbar" aria-label="Results tabs" ref={ref}>
       {RESULT_TABS.filter((t) => header.tabs.includes(t.id)).map((t) => (
         <Link
           key={t.id}

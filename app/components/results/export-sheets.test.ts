@@ -136,6 +136,18 @@ describe('results exports', () => {
     expect(d.slice(1).some((r) => r[3] === 'negative' && String(r[4]).includes('expensive'))).toBe(true)
   })
 
+  it('sentiment not measured in the project language: empty cells and "not available in {language}", never 0/0/0 neutral', () => {
+    // Swahili has no word list: the aggregate marks sentiment unavailable (name 'sw', the code, as it is no setup language)
+    const sw = aggregateAnalysis([answer(3, 0, '1. Acme ni nzuri sana. 2. Gamma')], brands, { language: 'sw' })
+    const overview = roundTrip(overviewWorkbook(overviewView(sw), DATE)).sheet('Brand Overview')
+    expect(overview[1]).toEqual(['Acme', 'Yes', 1, 50, 1, null, null, null])
+    const sentiment = roundTrip(sentimentWorkbook(sentimentView(sw), DATE)).sheet('Sentiment')
+    for (const row of sentiment.slice(1)) expect(row.slice(2)).toEqual([null, null, null, null, 'not available in sw', null, null, null])
+    expect(sentiment.slice(1).map((r) => r[0])).toContain('Acme')
+    const detail = roundTrip(sentimentDetailWorkbook(sentimentDetailView(sw, 'Acme', 'all'), DATE, (id) => `model ${id}`)).sheet('Sentiment Detail')
+    expect(detail.slice(1)).toEqual([['Acme', null, null, null, 'Sentiment not available in sw', null, null]])
+  })
+
   it('Topics: topic-brand-performance with share and rank per topic', () => {
     const groups = aggregateByGroup(answers, brands, 'topic')
     const view = groupView('topics', m, groups, null)

@@ -6,11 +6,14 @@
  * Decisions where the spec is silent:
  * - Every file name ends with the analysis date (yyyy-mm-dd) before the extension.
  * - Missing values: ranks 'N/A' (as on screen), shares of a model without answers empty.
+ * - Sentiment not measured in the project language (`sentimentUnavailable`): its cells are
+ *   empty and the label says 'not available in {language}', never 0/100/0 'neutral'.
  * - CSV and tab-separated text prefix text cells that start with = + - @ with an
  *   apostrophe so a spreadsheet never runs them as formulas (brand names and model
  *   answers are user or model supplied). xlsx cells are typed strings and need no guard.
  */
 import { modelColumn, slug } from './format'
+import { sentimentNotAvailable } from '~/domain/report'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
 } from '~/domain/results/types'
@@ -50,24 +53,30 @@ export function mentionsWorkbook(d: MentionsData, date: string): WorkbookSpec {
 
 export function sentimentWorkbook(d: SentimentData, date: string): WorkbookSpec {
   const header: Cell[] = ['Brand', 'Your Brand', 'Positive %', 'Neutral %', 'Negative %', 'Average Sentiment', 'Label', 'Sentences', 'Positive Words', 'Negative Words']
-  const rows: Cell[][] = d.rows.map((r) => [
-    r.name, r.isOwn ? 'Yes' : 'No', r.positive, r.neutral, r.negative, r.score, r.label, r.mentions, r.positiveWords.join(', '), r.negativeWords.join(', '),
-  ])
+  const lang = d.sentimentUnavailable
+  const rows: Cell[][] = d.rows.map((r) =>
+    lang
+      ? [r.name, r.isOwn ? 'Yes' : 'No', null, null, null, null, sentimentNotAvailable(lang), null, null, null]
+      : [r.name, r.isOwn ? 'Yes' : 'No', r.positive, r.neutral, r.negative, r.score, r.label, r.mentions, r.positiveWords.join(', '), r.negativeWords.join(', ')],
+  )
   return { fileName: `brand-sentiment-analysis-${date}.xlsx`, sheets: [{ name: 'Sentiment', rows: [header, ...rows] }] }
 }
 
 export function sentimentDetailWorkbook(d: SentimentDetailData, date: string, modelNameOf: (id: number) => string): WorkbookSpec {
   const header: Cell[] = ['Brand', 'Query', 'Model', 'Polarity', 'Statement', 'Indicator Words', 'Score']
   const rows: Cell[][] = []
-  for (const c of d.cards)
-    for (const s of c.statements) rows.push([d.brand, c.query, modelNameOf(s.modelId), s.polarity, s.text, s.words.join(', '), s.score])
+  if (d.sentimentUnavailable) rows.push([d.brand, null, null, null, `Sentiment ${sentimentNotAvailable(d.sentimentUnavailable)}`, null, null])
+  else
+    for (const c of d.cards)
+      for (const s of c.statements) rows.push([d.brand, c.query, modelNameOf(s.modelId), s.polarity, s.text, s.words.join(', '), s.score])
   return { fileName: `sentiment-detail-analysis-${date}.xlsx`, sheets: [{ name: 'Sentiment Detail', rows: [header, ...rows] }] }
 }
 
 export function overviewWorkbook(d: OverviewData, date: string): WorkbookSpec {
   const header: Cell[] = ['Brand', 'Your Brand', 'Mentions', 'Mention Share %', 'Avg Rank', 'Positive %', 'Neutral %', 'Negative %']
   const rows: Cell[][] = d.brands.map((b) => [
-    b.name, b.isOwn ? 'Yes' : 'No', b.mentions, b.share, rankCell(b.rank), b.sentiment.positive, b.sentiment.neutral, b.sentiment.negative,
+    b.name, b.isOwn ? 'Yes' : 'No', b.mentions, b.share, rankCell(b.rank),
+    ...(d.sentimentUnavailable ? [null, null, null] : [b.sentiment.positive, b.sentiment.neutral, b.sentiment.negative]),
   ])
   const summary: Cell[][] = [
     ['Metric', 'Value'],

@@ -106,7 +106,8 @@ export const METRIC_HELP = {
 
 export type MetricKey = keyof typeof METRIC_HELP
 
-export function MetricHelp({ metric }: { metric: MetricKey }) {
+/** The metric's definition; `extra` adds a line of its own numbers (e.g. how this brand's score is computed). */
+export function MetricHelp({ metric, extra }: { metric: MetricKey; extra?: string }) {
   const id = useId()
   const help = METRIC_HELP[metric]
   return (
@@ -116,6 +117,11 @@ export function MetricHelp({ metric }: { metric: MetricKey }) {
       </button>
       <span role="tooltip" id={id}>
         <strong>{help.title}.</strong> {help.text}
+        {extra && (
+          <span className="rs-help-extra" data-help-extra>
+            {extra}
+          </span>
+        )}
       </span>
     </span>
   )
@@ -179,14 +185,17 @@ export function Tile({ label, value, help, note }: { label: string; value: strin
 
 // ------------------------------------------------------------------ URL state
 
-/** Builds a link to the current page with some search params changed (null removes one). */
+/** Builds a link to the current page with some search params changed (null removes one; a list repeats the param). */
 export function useResultsHref() {
   const location = useLocation()
   return useCallback(
-    (changes: Record<string, string | null | undefined>) => {
+    (changes: Record<string, string | readonly string[] | null | undefined>) => {
       const sp = new URLSearchParams(location.search)
       for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === undefined || v === '') sp.delete(k)
+        if (typeof v === 'object' && v !== null) {
+          sp.delete(k)
+          for (const x of v) sp.append(k, x)
+        } else if (v === null || v === undefined || v === '') sp.delete(k)
         else sp.set(k, v)
       }
       const qs = sp.toString()

@@ -80,6 +80,17 @@ function EditableText({ value, label, onSave, multiline }: { value: string; labe
   return multiline ? <textarea rows={2} {...props} /> : <input {...props} />
 }
 
+/**
+ * The ask-as-persona value to save after Proceed, or null to leave the stored one: it is on only while some query has
+ * an audience, and is saved whenever it differs from the project's (`stored`: false for a new project, null when the
+ * stored value could not be read, in which case only a change the user made is saved).
+ */
+export function askAsPersonaToSave(checked: boolean, hasAudienceQueries: boolean, stored: boolean | null, touched: boolean): boolean | null {
+  const value = checked && hasAudienceQueries
+  if (stored === null) return touched ? value : null
+  return value === stored ? null : value
+}
+
 export function AudiencesSetup({ limits, existingProjects, initial }: { limits: SetupLimits; existingProjects: { name: string; brandDomain: string }[]; initial?: SetupProject | null }) {
   const toast = useToast()
   const lightTier = limits.tier === 'light'
@@ -96,6 +107,10 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
   const [customCount, setCustomCount] = useState(0)
   const [queriesFrom, setQueriesFrom] = useState<null | 'audiences' | 'topics'>(null)
   const [askAsPersona, setAskAsPersona] = useState(false)
+  // The project's stored option (edit mode reads it; a new project holds false) and whether the user changed the box.
+  const storedAsker = useRef<boolean | null>(initial ? null : false)
+  const askerTouched = useRef(false)
+  const editingId = initial?.id
   const lists = useReviewLists(initial ? { brand: initial.brandDetails, competitors: initial.competitorDetails, queries: initial.queriesWithAudience } : undefined)
   const { brand, setBrand, setCompetitors, queries, setQueries } = lists
   const setupRef = useRef<HTMLDivElement>(null)
@@ -104,6 +119,22 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
   const isLight = lightTier || form.isLightMode
   const duplicate = isDuplicateProject(form, existingProjects)
   const generateBlocked = lightTier || !limits.isActive || (!duplicate && !limits.canCreateProject)
+
+  useEffect(() => {
+    if (editingId === undefined) return
+    let live = true
+    fetch(`/api/projects/${editingId}/audiences`, { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((d) => {
+        if (!live || typeof d?.askAsPersona !== 'boolean') return
+        storedAsker.current = d.askAsPersona
+        if (!askerTouched.current) setAskAsPersona(d.askAsPersona)
+      })
+      .catch((err) => console.warn('Reading the persona option failed:', err))
+    return () => {
+      live = false
+    }
+  }, [editingId])
 
   useEffect(() => {
     if (!sessionStorage.getItem(SCROLL_TO_SETUP_KEY)) return
@@ -439,7 +470,11 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
       {brand && (
         <div ref={reviewRef} style={{ marginTop: '1rem' }}>
           <label className="panel" style={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start', marginBottom: '1rem' }} data-testid="ask-as-persona">
-            <input type="checkbox" aria-label="Ask as persona" checked={askAsPersona} disabled={!queries.some((q) => q.audience)} onChange={(e) => setAskAsPersona(e.target.checked)} />
+            <input type="checkbox" aria-label="Ask as persona" checked={askAsPersona} disabled={!queries.some((q) => q.audience)} onChange={(e) => {
+                askerTouched.current = true
+                setAskAsPersona(e.target.checked)
+              }}
+            />
             <span>
               <strong>Ask as persona</strong> (optional)
               <br />
@@ -469,8 +504,16 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
               )
               // §7: a failed save is only logged; the flow continues.
               await postJson('/api/audiences/save', { projectId, audiences: payload }).catch((err) => console.warn('Saving audiences failed:', err))
-              if (askAsPersona && queries.some((q) => q.audience))
-                await postJson(`/api/projects/${projectId}/audiences`, { askAsPersona: true }).catch((err) => console.warn('Saving the persona option failed:', err))
+              // Saved on and off alike whenever it differs from the project's.
+              // (A save that made a new project, e.g. under another name, holds false.)
+              const stored = projectId === editingId ? storedAsker.current : false
+              const asker = askAsPersonaToSave(askAsPersona, queries.some((q) => q.audience), stored, askerTouched.current)
+              if (asker !== null)
+                await postJson(`/api/projects/${projectId}/audiences`, { askAsPersona: asker })
+                  .then(() => {
+                    storedAsker.current = asker
+                  })
+                  .catch((err) => console.warn('Saving the persona option failed:', err))
             }}
           />
         </div>

@@ -5,6 +5,7 @@ import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
 import { validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
+import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 
 const CHIP_X = { border: 0, background: 'none', cursor: 'pointer', padding: 0, color: 'inherit', fontSize: '1em', lineHeight: 1 } as const
 
@@ -28,6 +29,46 @@ export function useReviewLists(initial?: { brand: Brand; competitors: Brand[]; q
   const [competitors, setCompetitors] = useState<Brand[]>(initial?.competitors ?? [])
   const [queries, setQueries] = useState<QueryItem[]>(initial?.queries ?? [])
   return { brand, setBrand, competitors, setCompetitors, queries, setQueries }
+}
+
+/**
+ * The competitor list after renaming competitors[index] to name, by the rules Proceed's save
+ * enforces (§5): a name already used by the own brand or another competitor is refused with the
+ * reason; a new name that would make another brand's alternative name overlap it is refused too;
+ * the renamed competitor loses the domains of its old name and keeps only the alternative names
+ * that pass the shared validator against its new name and every other brand. Empty names are ignored.
+ */
+export function renameCompetitor(
+  brand: Brand,
+  competitors: Brand[],
+  index: number,
+  raw: string,
+): { competitors: Brand[]; droppedAlternatives: string[] } | { error: string } {
+  const name = raw.replace(/\s+/g, ' ').trim()
+  const current = competitors[index]
+  if (!current || !name || name === current.name) return { competitors, droppedAlternatives: [] }
+  const key = name.toLowerCase()
+  if (brand.name.trim().toLowerCase() === key) return { error: `"${name}" is your own brand and cannot also be a competitor` }
+  if (competitors.some((c, i) => i !== index && c.name.trim().toLowerCase() === key)) return { error: `${name} is already in the list` }
+
+  const renamed: Brand = { name, alternativeNames: [], domains: [] }
+  const before: BrandDef[] = [{ ...brand, isOwn: true }, ...competitors]
+  const others = (): BrandDef[] => [{ ...brand, isOwn: true }, ...competitors.map((c, i) => (i === index ? renamed : c))]
+  // Another brand's alternative name that the new name makes invalid (a problem it did not have before).
+  const check = (all: BrandDef[], at: number, alt: string) => validateAlternativeName(alt, { ...all[at], alternativeNames: all[at].alternativeNames.filter((a) => a !== alt) }, all)
+  for (let at = 0; at < before.length; at++) {
+    if (at === index + 1) continue
+    for (const alt of before[at].alternativeNames) {
+      const problem = check(others(), at, alt)
+      if (problem && !check(before, at, alt)) return { error: `"${name}" clashes with ${before[at].name}'s alternative name "${alt}": ${problem}` }
+    }
+  }
+  const droppedAlternatives: string[] = []
+  for (const alt of current.alternativeNames) {
+    if (validateAlternativeName(alt, renamed, others())) droppedAlternatives.push(alt)
+    else renamed.alternativeNames.push(alt)
+  }
+  return { competitors: competitors.map((c, i) => (i === index ? renamed : c)), droppedAlternatives }
 }
 
 /** POSTs JSON; a non-OK answer throws its message (§8), an HTML answer means the session is gone. */
@@ -66,7 +107,7 @@ export function ReviewArea(p: ReviewProps) {
   const { brand, competitors, setCompetitors, queries, setQueries, maxQueries, limits, duplicate } = p
   const [newCompetitor, setNewCompetitor] = useState('')
   const [newQuery, setNewQuery] = useState('')
-  const [editing, setEditing] = useState<{ kind: 'competitor' | 'query'; index: number; value: string; topic?: string } | null>(null)
+  const [editing, setEditing] = useState<{ kind: 'competitor' | 'query'; index: number; value: string; topic?: string; error?: string } | null>(null)
   const [saving, setSaving] = useState<null | 'create' | 'update'>(null)
   const topics = p.topics ?? []
   const blocked = !limits.isActive || (!duplicate && !limits.canCreateProject) || !limits.canRunAnalysis
@@ -115,26 +156,29 @@ export function ReviewArea(p: ReviewProps) {
     setNewQuery('')
   }
 
-  const saveEdit = () => {
-    if (!editing) return
+  /** Saves the open edit; false when it is refused (the editor stays open with the reason). */
+  const saveEdit = (): boolean => {
+    if (!editing) return true
     const value = editing.value.replace(/\s+/g, ' ').trim()
     if (editing.kind === 'competitor') {
-      // A renamed competitor loses the domains of its old name, and alternative names that now overlap it (§5).
-      const renamed = (c: Brand): Brand => {
-        if (value === c.name) return c
-        const v = value.toLowerCase()
-        return { name: value, domains: [], alternativeNames: c.alternativeNames.filter((a) => !a.toLowerCase().includes(v) && !v.includes(a.toLowerCase())) }
+      const result = renameCompetitor(brand, competitors, editing.index, value)
+      if ('error' in result) {
+        setEditing({ ...editing, error: result.error })
+        return false
       }
-      if (value) setCompetitors((l) => l.map((c, i) => (i === editing.index ? renamed(c) : c)))
+      setCompetitors(result.competitors)
+      if (result.droppedAlternatives.length)
+        toast({ title: 'Alternative names removed', description: `No longer valid for ${value}: ${result.droppedAlternatives.join(', ')}` })
     } else {
       setQueries((l) => l.map((q, i) => (i === editing.index ? { ...q, query: value || q.query, topic: topics.length ? editing.topic || null : q.topic } : q)))
     }
     setEditing(null)
+    return true
   }
 
-  /** Opening another edit keeps the one in progress (saved), never drops it silently. */
+  /** Opening another edit keeps the one in progress (saved), never drops it silently; a refused one stays open. */
   const startEdit = (next: NonNullable<typeof editing>) => {
-    if (editing) saveEdit()
+    if (editing && !saveEdit()) return
     setEditing(next)
   }
   const editKeys = (e: React.KeyboardEvent) => {
@@ -161,7 +205,7 @@ export function ReviewArea(p: ReviewProps) {
         queries: queries.map((q) => q.query),
         queriesWithAudience: queries,
       })
-      localStorage.setItem('selectedProjectId', String(project.id))
+      rememberSelectedProject(project.id)
       if (p.afterSave) await p.afterSave(project.id)
       toast({ title: duplicate ? 'Project Saved' : 'Project Created', description: 'Starting multi-model analysis...', variant: 'success' })
       await new Promise((r) => setTimeout(r, 500))
@@ -194,12 +238,25 @@ export function ReviewArea(p: ReviewProps) {
           <button className="btn btn-small" onClick={() => addDomain('brand')}>URL</button>
         </div>
         {competitors.map((c, i) => (
-          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row">
+          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row" style={editing?.kind === 'competitor' && editing.index === i && editing.error ? { flexWrap: 'wrap' } : undefined}>
             {editing?.kind === 'competitor' && editing.index === i ? (
               <>
-                <input value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value })} onKeyDown={editKeys} aria-label="Competitor name" autoFocus />
-                <button className="btn btn-small" onClick={saveEdit} aria-label="Confirm">✓</button>
+                <input
+                  value={editing.value}
+                  onChange={(e) => setEditing({ ...editing, value: e.target.value, error: undefined })}
+                  onKeyDown={editKeys}
+                  aria-label="Competitor name"
+                  aria-invalid={editing.error ? true : undefined}
+                  aria-describedby={editing.error ? 'competitor-edit-error' : undefined}
+                  autoFocus
+                />
+                <button className="btn btn-small" onClick={() => saveEdit()} aria-label="Confirm">✓</button>
                 <button className="btn btn-small" onClick={() => setEditing(null)} aria-label="Cancel">✕</button>
+                {editing.error && (
+                  <div className="field-error" id="competitor-edit-error" role="alert" data-testid="edit-error" style={{ flexBasis: '100%' }}>
+                    {editing.error}
+                  </div>
+                )}
               </>
             ) : (
               <>
@@ -256,7 +313,7 @@ export function ReviewArea(p: ReviewProps) {
                     ))}
                   </select>
                 )}
-                <button className="btn btn-small" onClick={saveEdit}>Save</button>
+                <button className="btn btn-small" onClick={() => saveEdit()}>Save</button>
                 <button className="btn btn-small" onClick={() => setEditing(null)}>Cancel</button>
               </>
             ) : (

@@ -49,10 +49,12 @@ function ListEditor({ label, items, cap, onChange }: { label: string; items: str
         ))}
       </ul>
       {items.length >= cap ? (
-        <span className="muted">Maximum of {cap} {label.toLowerCase()} reached</span>
+        <span className="muted" data-testid={`${label.toLowerCase()}-cap`}>
+          Maximum of {cap} {label.toLowerCase()} reached{items.length > cap ? `: delete ${items.length - cap + 1} to add another` : ''}
+        </span>
       ) : (
         <div style={{ display: 'flex', gap: '.4rem' }}>
-          <input style={{ flex: 1 }} value={draft} placeholder={`Add ${label.toLowerCase().replace(/s$/, '')}`} onChange={(e) => setDraft(e.target.value)} />
+          <input style={{ flex: 1 }} value={draft} placeholder={`Add ${label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '')}`} onChange={(e) => setDraft(e.target.value)} />
           <button type="button" className="btn btn-small" disabled={!draft.trim()} onClick={() => (apply(addToList(items, draft, cap)), setDraft(''))}>Add</button>
         </div>
       )}
@@ -102,7 +104,8 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {field('brandDomain', 'Brand Domain')}
       {field('marketDescription', 'Market Description', true)}
       <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} />
-      <ListEditor label="Queries" items={queries} cap={Math.max(EDIT_DIALOG_MAX_QUERIES, project.queries.length)} onChange={setQueries} />
+      {/* §5/§9: the dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
+      <ListEditor label="Queries" items={queries} cap={EDIT_DIALOG_MAX_QUERIES} onChange={setQueries} />
       <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
       {problem && <p className="field-error">{problem}</p>}
       <p className="muted" style={{ fontSize: '.85rem' }}>

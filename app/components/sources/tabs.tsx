@@ -210,6 +210,39 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
             ))}
           </tbody>
         </DataTable>
+        {d.citationShareModels.length > 0 && (
+          <>
+            <h3>Citation share by model</h3>
+            <p className="muted">Each model&apos;s citations only: share, and position-weighted share below it.</p>
+            <DataTable name="citation-share-by-model">
+              <thead>
+                <tr>
+                  <th>Domain</th>
+                  {d.citationShareModels.map((m) => (
+                    <th key={m} className="num">
+                      {modelLabel(m)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {d.citationShare.map((r) => (
+                  <tr key={r.domain} data-share-by-model={r.domain}>
+                    <td>{r.domain}</td>
+                    {d.citationShareModels.map((m) => (
+                      <td key={m} className="num" data-model={m}>
+                        {pct(r.byModel[m]?.share ?? 0)}
+                        <div className="muted" style={{ fontSize: '.75rem' }} data-weighted>
+                          {pct(r.byModel[m]?.weightedShare ?? 0)} weighted
+                        </div>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </>
+        )}
       </section>
       <section>
         <h3>Outreach gaps</h3>
@@ -257,6 +290,32 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
             {[{ modelId: 0, ...d.ownedRate.overall }, ...d.ownedRate.byModel].map((r) => (
               <tr key={r.modelId} data-owned-rate={r.modelId || 'all'}>
                 <td>{r.modelId ? modelLabel(r.modelId) : 'All models'}</td>
+                <td className="num">
+                  {r.cited} / {r.n}
+                </td>
+                <td className="num">{pct(r.rate)}</td>
+                <td className="num">
+                  {r.ci.low}–{r.ci.high}%
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+        <h3>Owned citation rate per query</h3>
+        <p className="muted">Answers to each query that cite one of your sites. With few answers per query the 95 % interval is wide: read it before the rate.</p>
+        <DataTable name="owned-rate-by-query">
+          <thead>
+            <tr>
+              <th>Query</th>
+              <th className="num">Answers citing you</th>
+              <th className="num">Rate</th>
+              <th className="num">95 % interval</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.ownedRate.byQuery.map((r) => (
+              <tr key={r.queryIndex} data-owned-rate-query={r.queryIndex}>
+                <td>{r.query}</td>
                 <td className="num">
                   {r.cited} / {r.n}
                 </td>

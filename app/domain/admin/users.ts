@@ -4,6 +4,7 @@
  * No I/O; used by app/lib/admin.server.ts, the /admin page and tests.
  */
 import { z } from 'zod'
+import { text } from '../validation'
 
 export type UserType = 'legacy' | 'azure_linked' | 'azure_unlinked'
 export const TIERS = ['light', 'standard', 'full'] as const
@@ -38,7 +39,8 @@ export function parseLimit(value: unknown): number | null {
   return Number.isSafeInteger(n) && n >= 0 && n <= 1_000_000 ? n : 1
 }
 
-const limitField = z.union([z.string().max(20), z.number(), z.null()]).optional()
+/** A limit as sent: text (the shared primitive: trimmed, no control characters, at most 20), a number, or null. */
+const limitField = z.union([text('limit', 20), z.number(), z.null()]).optional()
 
 /** PUT /api/admin/users/{id}: every field optional; limits keep the §5 parse (present-but-empty = unlimited). */
 export const userEditSchema = z.object({

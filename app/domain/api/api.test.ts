@@ -71,6 +71,41 @@ describe('routes and the OpenAPI document', () => {
   })
 })
 
+describe('the results, answer and visibility contracts', () => {
+  it('documents each results tab as its own schema, told apart by tab', () => {
+    const doc = openApiDocument() as any
+    const data = doc.components.schemas.Results.properties.data
+    expect(data.discriminator.propertyName).toBe('tab')
+    expect(Object.keys(data.discriminator.mapping).sort()).toEqual(
+      ['api-data', 'audiences', 'brand-rank', 'mentions', 'overview', 'ranking-detail', 'sentiment', 'sentiment-detail', 'share-of-model', 'topics'],
+    )
+    expect(data.oneOf).toHaveLength(10)
+    const overview = doc.components.schemas.OverviewData
+    expect(overview.properties.tab).toEqual({ type: 'string', enum: ['overview'] })
+    expect(overview.required).toEqual(['tab', 'brands', 'summary', 'ownRankPosition', 'hasAnswers'])
+    const row = doc.components.schemas.BrandRankData.properties.rows.items
+    expect(row.required).toEqual(expect.arrayContaining(['byModel', 'combined', 'visibility']))
+    // A nullable nested schema really admits null (a nullable $ref would lose it).
+    expect(row.properties.spread.type).toEqual(['object', 'null'])
+    expect(doc.components.schemas.Rate.properties.interval.type).toEqual(['object', 'null'])
+    expect(doc.components.schemas.Analysis.properties.progress.anyOf).toEqual(expect.arrayContaining([{ $ref: '#/components/schemas/Progress' }, { type: 'null' }]))
+  })
+
+  it('an answer says how it was collected; visibility names which of its two definitions it is', () => {
+    const doc = openApiDocument() as any
+    const answer = doc.components.schemas.Answer
+    expect(answer.required).toContain('collection')
+    expect(answer.properties.collection.type).toEqual(['object', 'null'])
+    expect(answer.properties.collection.required).toEqual(['provider', 'api', 'model', 'webSearch', 'endpoint', 'demo'])
+    expect(doc.info.description).toContain('Two visibility figures')
+    expect(doc.info.description).toContain('n is always 6, also when fewer models ran')
+    expect(doc.paths['/analyses/{analysisId}/visibility'].get.description).toContain('This is not the Visibility % of the results screens')
+    expect(doc.paths['/analyses/{analysisId}/results'].get.description).toContain("Visibility here is the screen's")
+    const brandRankVisibility = doc.components.schemas.BrandRankData.properties.rows.items.properties.visibility
+    expect(brandRankVisibility.description).toMatch(/^Visibility % of the results screens \(spec §9\)/)
+  })
+})
+
 describe('visibility summary', () => {
   it('per model and combined: n, rates with Wilson intervals and the combined rank, worked by hand', () => {
     // Two models, one query, two samples each. Model 3: Acme ranked 1 in sample 1 only; model 8: Acme ranked 2 in both, one blank answer more.

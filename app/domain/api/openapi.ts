@@ -2,6 +2,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { API_ROUTES, type ApiRouteDef } from './routes'
 import { errorSchema } from './schemas'
+import { VISIBILITY_DEFINITIONS } from './results'
 
 export const API_VERSION = '1.0.0'
 
@@ -54,7 +55,8 @@ export function openApiDocument(serverUrl = '/api/v1') {
       version: API_VERSION,
       description:
         'Read projects, analyses, results, answers, source insights and trends, and start runs, with a personal API key. ' +
-        'JSON with stable field names, ISO 8601 dates, cursor paging (limit, cursor → nextCursor) and errors as { "error": { "code", "message" } }.',
+        'JSON with stable field names, ISO 8601 dates, cursor paging (limit, cursor → nextCursor) and errors as { "error": { "code", "message" } }.\n\n' +
+        'Two visibility figures, under different routes, never mixed: (1) ' + VISIBILITY_DEFINITIONS.screen + ' (2) ' + VISIBILITY_DEFINITIONS.answers,
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],

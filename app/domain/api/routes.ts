@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import type { ApiScope } from './keys'
 import * as s from './schemas'
+import { VISIBILITY_DEFINITIONS } from './results'
 
 export interface ApiRouteDef {
   method: 'get' | 'post'
@@ -51,17 +52,20 @@ export const API_ROUTES = {
     summary: 'The metrics of a results tab',
     description:
       'The numbers of one results screen tab (overview, share-of-model, topics, audiences, brand-rank, ranking-detail, mentions, sentiment, sentiment-detail, api-data) of a completed analysis, per model (model=…) or combined, optionally for one topic or audience. ' +
+      '`data` has one shape per tab, told apart by its `tab` field. A topic, audience or (on ranking-detail, sentiment-detail, topics and audiences) brand the analysis does not have is a 400. ' +
+      `Visibility here is the screen's: ${VISIBILITY_DEFINITIONS.screen} ` +
       '409 analysis_not_completed while the analysis is not completed.',
   },
   getVisibility: {
     method: 'get', path: '/analyses/{analysisId}/visibility', scope: 'read', tag: 'Results', status: 200, response: s.visibilitySchema, params: s.analysisParams,
     summary: 'Visibility summary per model, with n and 95 % intervals',
     description:
-      'For each model and for all models together: n (answered answers), and per brand the mention share (its mentions / all brands\' mentions) and the visibility (answers ranking it / answered), each with x, n and a 95 % Wilson interval, and the combined rank. Same definitions as the Trends page.',
+      'For each model and for all models together: n (answered answers), and per brand the mention share (its mentions / all brands\' mentions) and the visibility (answers ranking it / answered), each with x, n and a 95 % Wilson interval, and the combined rank. Same definitions as the Trends page. ' +
+      `${VISIBILITY_DEFINITIONS.answers} This is not the Visibility % of the results screens and of /results (share of the six models, n = 6).`,
   },
   listAnswers: {
     method: 'get', path: '/analyses/{analysisId}/answers', scope: 'read', tag: 'Results', status: 200, response: s.answerPageSchema, params: s.analysisParams, query: s.answersQuery,
-    summary: 'The answers, paged', description: 'Every stored answer with its text, citations, sources, mentions, ranks and sentiment, in storage order.',
+    summary: 'The answers, paged', description: 'Every stored answer with its text, citations, sources, mentions, ranks and sentiment, and how it was collected (collection: vendor API, model, web search on or off, simulator), in storage order.',
   },
   getSources: {
     method: 'get', path: '/analyses/{analysisId}/sources', scope: 'read', tag: 'Sources', status: 200, response: s.sourcesSchema, params: s.analysisParams, query: s.sourcesQuery,

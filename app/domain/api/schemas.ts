@@ -12,6 +12,8 @@ import { MODEL_FILTERS, RESULT_TABS } from '../results/types'
 import { idFrom, MAX_ID, text } from '../validation'
 import { API_SCOPES } from './keys'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './cursor'
+import { resultsDataSchema, VISIBILITY_DEFINITIONS } from './results'
+import { PROVIDER_KEYS, type ProviderKey } from '../providers'
 
 extendZodWithOpenApi(z)
 
@@ -120,7 +122,8 @@ export const errorSchema = z
 
 export const intervalSchema = z
   .object({ low: z.number(), high: z.number() })
-  .openapi('Interval', { description: '95 % Wilson score interval, in percent (1 decimal).' })
+  // Inline rather than a named component: the generator drops null from a nullable $ref (OpenAPI 3.1).
+  .openapi({ description: '95 % Wilson score interval, in percent (1 decimal).' })
 
 export const rateSchema = z
   .object({
@@ -200,9 +203,26 @@ export const analysisSchema = z
     queryCount: z.number().int(),
     models: z.array(z.object({ id: z.number().int(), name: z.string() })),
     error: z.string().nullable(),
-    progress: progressSchema.nullable(),
+    // A union, not .nullable(): the generator drops null from a nullable $ref (OpenAPI 3.1); this renders anyOf [$ref, null].
+    progress: z.union([progressSchema, z.null()]),
   })
   .openapi('Analysis')
+
+export const collectionSchema = z
+  .object({
+    provider: z.enum(PROVIDER_KEYS as [ProviderKey, ...ProviderKey[]]),
+    api: z.string().openapi({ description: 'The vendor API the answer came through, e.g. "OpenAI Responses API".' }),
+    model: z.string().nullable().openapi({ description: 'The model name the vendor was asked for.' }),
+    webSearch: z.boolean().openapi({
+      description:
+        'Whether the vendor searched the web for this answer as it was requested: the request asked for web search (analyses do; structured ' +
+        'requests never) and the vendor has it - Perplexity Sonar always searches, DeepSeek has no search tool.',
+    }),
+    endpoint: z.string().nullable().openapi({ description: 'Host of the endpoint called (the model simulator\'s in demo mode).' }),
+    demo: z.boolean().openapi({ description: 'Answered by the built-in model simulator (demo mode, tests), not the vendor.' }),
+  })
+  // Inline (no component name): a nullable $ref loses its null in the generated 3.1 document.
+  .openapi({ description: 'How an answer was collected.' })
 
 export const answerSchema = z
   .object({
@@ -224,6 +244,9 @@ export const answerSchema = z
     citations: z.array(z.unknown()),
     sources: z.array(z.unknown()),
     searchQueries: z.array(z.string()),
+    collection: collectionSchema
+      .nullable()
+      .openapi({ description: 'How the answer was collected; null for answers stored before collection was recorded. The date is createdAt, the sample is sample.' }),
   })
   .openapi('Answer')
 
@@ -242,10 +265,7 @@ export const resultsSchema = z
     tab: z.string(),
     filters: z.object({ model: z.string(), topic: z.string().nullable(), audience: z.string().nullable() }),
     options: z.object({ models: z.array(z.object({ value: z.string(), label: z.string() })), topics: z.array(z.string()), audiences: z.array(z.string()) }),
-    data: z
-      .object({ tab: z.string() })
-      .passthrough()
-      .openapi({ description: 'The metrics of the tab, as the results screen shows them (the fields of each tab are listed in the reference page).' }),
+    data: resultsDataSchema,
   })
   .openapi('Results')
 
@@ -254,7 +274,9 @@ const visibilityBrand = z.object({
   isOwn: z.boolean(),
   mentions: z.number().int().openapi({ description: 'Mention occurrences of the brand over every answer of the group.' }),
   mentionShare: rateSchema.openapi({ description: "The brand's mentions / all brands' mentions." }),
-  visibility: rateSchema.openapi({ description: 'Answers that rank the brand in a list / answered answers.' }),
+  visibility: rateSchema.openapi({
+    description: `Answer-level visibility: answers that rank the brand in a list / answered answers. ${VISIBILITY_DEFINITIONS.answers} Not the results screen's Visibility %: ${VISIBILITY_DEFINITIONS.screen}`,
+  }),
   rank: z.number().nullable().openapi({ description: 'Combined rank: mean of the per-model average ranks (lower is better); null when never ranked.' }),
 })
 const visibilityGroup = z
@@ -291,7 +313,13 @@ export const sourcesSchema = z
   })
   .openapi('Sources')
 
-const trendCell = z.object({ mentions: z.number(), change: z.number().nullable(), share: rateSchema, visibility: rateSchema, rank: z.number().nullable() })
+const trendCell = z.object({
+  mentions: z.number(),
+  change: z.number().nullable(),
+  share: rateSchema,
+  visibility: rateSchema.openapi({ description: 'Answer-level visibility (answers ranking the brand / answered answers), as in /visibility.' }),
+  rank: z.number().nullable(),
+})
 export const trendsSchema = z
   .object({
     projectId: z.number().int(),

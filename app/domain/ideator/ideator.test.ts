@@ -134,3 +134,11 @@ describe('scores and prompts', () => {
     expect(parseIdeatorReply('content', { content: '' }).ok).toBe(false)
   })
 })
+
+describe('§8 failure texts', () => {
+  it('puts the status and the body as received in the ideas text, and never a detail in the content text', () => {
+    expect(IDEATOR_MESSAGES.ideasFailedStatus(502, '{"error":"Failed to generate content ideas"}')).toBe('Failed to generate content ideas: 502 {"error":"Failed to generate content ideas"}')
+    expect(IDEATOR_MESSAGES.ideasFailedStatus(500, '')).toBe('Failed to generate content ideas: 500')
+    expect(IDEATOR_MESSAGES.contentFailed).toBe('Failed to generate content')
+  })
+})

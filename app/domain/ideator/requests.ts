@@ -10,7 +10,9 @@ export const IDEATOR_MESSAGES = {
   noIdeasSelected: 'No content ideas selected',
   generationFailed: 'Generation Failed',
   ideasFailed: 'Failed to generate content ideas',
-  ideasFailedStatus: (status: number, body: string) => `Failed to generate content ideas: ${status} ${body}`,
+  /** §8: a non-OK reply shows its status and its body as received, e.g. `Failed to generate content ideas: 429 {"error":"…"}`. */
+  ideasFailedStatus: (status: number, body: string) => `Failed to generate content ideas: ${status} ${body}`.trimEnd(),
+  /** §8: every content failure shows this text, never the vendor's or the server's detail. */
   contentFailed: 'Failed to generate content',
   ideasGenerated: 'Content Ideas Generated',
   ideasGeneratedCount: (n: number) => `${n} content idea${n === 1 ? '' : 's'} generated`,

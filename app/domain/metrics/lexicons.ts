@@ -7,8 +7,10 @@
  * derived from the Simplified list with OpenCC's cn -> tw conversion). Only the sign of a
  * score is used. The translations are machine-made and coarse, so each tested language
  * gets a small hand-checked supplement of brand-review words (which also overrides
- * mistranslations such as German "teuer", Russian "дорого" or Polish "drogi", all scored
- * positive because AFINN's "dear" was translated as "expensive") and a removal list.
+ * mistranslations such as German "teuer", Russian "дорого", Polish "drogi", Spanish, Portuguese
+ * and Italian "caro", French "cher" or Ukrainian "дорогий", all scored positive because AFINN's
+ * "dear" was translated as "expensive") and a removal list. Chinese gets the everyday
+ * "很好"/"很差" (very good/bad) words the translated list lacks (its "好"/"差" have one character).
  * English keeps the curated review lexicon in sentiment.ts.
  *
  * Matching per writing system (scripts.ts):
@@ -74,10 +76,12 @@ interface LexiconSource {
 }
 
 const ZH_POSITIVE = [
+  '很好', '非常好', '很棒', '很不错', '好用', '很满意',
   '优秀', '可靠', '高品质', '高质量', '受欢迎', '推荐', '值得推荐', '出色', '卓越', '最好', '好评', '满意', '创新', '稳定', '性价比高',
   '值得信赖', '舒适', '领先', '一流', '广受好评',
 ]
 const ZH_NEGATIVE = [
+  '很差', '非常差', '太差', '较差', '差劲', '很糟', '很贵',
   '昂贵', '太贵', '偏贵', '价格偏高', '不满', '问题', '投诉', '缓慢', '失望', '质量差', '故障', '缺陷', '落后', '不稳定', '差评', '不足',
   '较弱', '欠佳', '令人失望',
 ]
@@ -202,12 +206,14 @@ const SOURCES: Record<string, LexiconSource> = {
     ],
     remove: ['dość', 'na', 'jakość', 'łatwość'],
   },
-  es: { data: es, mode: 'tokens' },
-  fr: { data: fr, mode: 'tokens' },
-  it: { data: it, mode: 'tokens' },
+  // "caro"/"cher"/"дорогий" mean "expensive" in a review (AFINN's "dear" mistranslated, scored positive);
+  // feminine forms that are also other words (es/pt "cara" face, uk "дорога" road) are left out.
+  es: { data: es, mode: 'tokens', negative: ['caro', 'caros', 'costosa', 'costosos', 'costosas'] },
+  fr: { data: fr, mode: 'tokens', negative: ['cher', 'chère', 'chers', 'chères', 'coûteux', 'coûteuse', 'onéreux'], remove: ['chèrement'] },
+  it: { data: it, mode: 'tokens', negative: ['caro', 'cari', 'costosa', 'costosi'] },
   nl: { data: nl, mode: 'tokens' },
-  pt: { data: pt, mode: 'tokens' },
-  uk: { data: uk, mode: 'tokens' },
+  pt: { data: pt, mode: 'tokens', negative: ['caro', 'caros', 'dispendiosa'] },
+  uk: { data: uk, mode: 'tokens', negative: ['дорогий', 'дороге', 'дорогі', 'дорого'] },
   vi: { data: vi, mode: 'tokens' },
   jv: { data: jw, mode: 'tokens' },
   bn: { data: bn, mode: 'tokens' },

@@ -217,6 +217,29 @@ describe('sentiment per language', () => {
     expect(r).toMatchObject({ positive: 50, neutral: 0, negative: 50, totalScore: 0, positiveWords: [pos], negativeWords: [neg] })
   })
 
+  it.each([
+    ['es', 'Zara es excelente. Zara es caro.', 'Zara', 'excelente', 'caro'],
+    ['pt-BR', 'O Nubank é excelente. O Nubank é caro.', 'Nubank', 'excelente', 'caro'],
+    ['fr', 'Dior est excellent. Dior est cher.', 'Dior', 'excellent', 'cher'],
+    ['uk', 'Rozetka — чудовий магазин. Rozetka дорогий.', 'Rozetka', 'чудовий', 'дорогий'],
+    ['it', 'Gucci è eccellente. Gucci è caro.', 'Gucci', 'eccellente', 'caro'],
+  ])('%s: "expensive" is negative (issue 17: the translated list scores it positive)', (lang, text, name, pos, neg) => {
+    // sentence 1: one positive word, +1; sentence 2: "caro"/"cher"/"дорогий" (expensive), -1
+    // -> 1 positive and 1 negative sentence of 2: 50/0/50, total +1 - 1 = 0
+    const r = brandSentiment(text, b(name), lang)
+    expect(r).toMatchObject({ positive: 50, neutral: 0, negative: 50, totalScore: 0, positiveWords: [pos], negativeWords: [neg] })
+  })
+
+  it('Chinese: 很好 (very good) and 很差 (very bad) count, in Simplified and Traditional', () => {
+    // 很好 +1 -> the one sentence is positive: 100/0/0, total 1, score 1
+    expect(brandSentiment('華為手機很好。', b('華為'), 'zh-TW')).toMatchObject({ positive: 100, neutral: 0, negative: 0, totalScore: 1, score: 1, label: 'positive', positiveWords: ['很好'] })
+    // 很好 +1 | 很差 -1 -> 50/0/50, total 0
+    const r = brandSentiment('小米手机很好。小米手机很差。', b('小米'), 'zh-CN')
+    expect(r).toMatchObject({ positive: 50, neutral: 0, negative: 50, totalScore: 0, positiveWords: ['很好'], negativeWords: ['很差'] })
+    // 很不好: 不好 -1 (很好 is not inside it) -> negative
+    expect(brandSentiment('小米手机很不好。', b('小米'), 'zh-CN')).toMatchObject({ negative: 100, totalScore: -1, negativeWords: ['不好'] })
+  })
+
   it('English is unchanged and the default', () => {
     expect(brandSentiment('Nike is excellent.', b('Nike')).positive).toBe(100)
     expect(brandSentiment('Nike is excellent.', b('Nike'), 'en-US').positive).toBe(100)

@@ -113,6 +113,10 @@ describe('parseRankings: ordinal words first..tenth (§5)', () => {
     ['- **First:** X', '- **First:** Nike', { Nike: 1 }],
     ['1st place: X / 2nd: X', '1st place: Nike\n2nd: Adidas', { Nike: 1, Adidas: 2 }],
     ['Firstly: X', 'Firstly: Nike\nSecondly: Adidas', { Nike: 1, Adidas: 2 }],
+    // the same words that are prose on a plain line name a rank on a list line or a heading
+    ['a bullet: - First impressions: X', '- First impressions: Nike\n- Second impressions: Adidas', { Nike: 1, Adidas: 2 }],
+    ['a heading: ## First things first: X', '## First things first: Nike', { Nike: 1 }],
+    ['a plain line with a space before the colon', 'Second : Adidas', { Adidas: 2 }],
   ])('an ordinal heading without punctuation after it: %s', (_v, t, expected) => {
     expect(parseRankings(t, brands)).toEqual(expected)
   })
@@ -125,6 +129,10 @@ describe('parseRankings: ordinal words first..tenth (§5)', () => {
     ['a sentence that ends', 'Second is Adidas.'],
     ['compounds', '- First-time buyers: Nike\n- Second-hand: Adidas'],
     ['on a bullet, with a comma', '- First, check the fit of Nike shoes.\n- Second, try Adidas.'],
+    // issue 16: a plain paragraph line is prose even with a colon soon after its first word
+    ['a plain line, words then a colon', 'First impressions matter: Nike wins.'],
+    ['a plain line, an idiom then a colon', 'First things first: pick Nike.'],
+    ['a plain line, "1st" then words and a colon', '1st impressions matter: Nike wins.'],
   ])('ordinals in ordinary prose do not rank: %s', (_v, t) => {
     expect(parseRankings(t, brands)).toEqual({})
   })

@@ -21,7 +21,11 @@
  *     of bold or italics / "." or ")" right after it / the end of the line within the next 32
  *     characters ("**Second Easiest: X**", "### Third pick – X", "Second: X"). A comma or a
  *     sentence end first makes it the adverb of ordinary prose ("First, preheat the oven"),
- *     and an ordinal in the middle of a line is never a marker.
+ *     and an ordinal in the middle of a line is never a marker. On a plain paragraph line
+ *     (no bullet, heading, quote, emphasis or symbol before it) only a rank noun or a label
+ *     sign (":", a dash, the end of the line) right after the ordinal makes it a label:
+ *     "First: X" and "First up is X" rank, "First impressions matter: X wins." does not
+ *     (issue 16: an ordinal names a rank as the first word of a list line or heading).
  *   - a medal (🥇 🥈 🥉) when no other marker follows it on the line.
  *   Numbers above 20 are not ranked but still end the item before them.
  * - Tables. A markdown table whose header has a rank column ("#", "Rank", "Position", "排名",
@@ -249,9 +253,11 @@ function rankNounAt(text: string, at: number): number {
 
 /**
  * Where the lead starts if the ordinal ending at `end` begins a label; -1 if it is the
- * adverb of a prose sentence ("First, preheat the oven").
+ * adverb of a prose sentence ("First, preheat the oven"). On a plain line (no bullet, heading
+ * or emphasis) only a rank noun or a label sign right after the ordinal makes it a label:
+ * "First impressions matter: Nike wins." is prose.
  */
-function labelLeadStart(text: string, end: number, lineEnd: number): number {
+function labelLeadStart(text: string, end: number, lineEnd: number, plain: boolean): number {
   let k = end
   while (text.charAt(k) === '*' || text.charAt(k) === '_') k++
   const c0 = text.charAt(k)
@@ -259,6 +265,22 @@ function labelLeadStart(text: string, end: number, lineEnd: number): number {
   if (k > end) return k // "**First** X": the emphasis closes the label
   if (c0 === '.' || c0 === ')' || c0 === '）' || c0 === '．' || c0 === '、') return end + 1
   const nounEnd = rankNounAt(text, end)
+  if (plain && nounEnd < 0) {
+    let j = end
+    // a Korean particle on the ordinal ("첫 번째로 X", "두 번째는 X") makes it the label
+    const particle = HANGUL_CHAR.test(text.charAt(end)) ? HANGUL_PARTICLES.find((p) => text.startsWith(p, end)) : undefined
+    if (particle) {
+      j = end + particle.length
+      while (isSpace(text.charCodeAt(j))) j++
+      return text.charAt(j) === ',' ? -1 : j
+    }
+    while (isSpace(text.charCodeAt(j))) j++
+    const c = text.charAt(j)
+    if (j >= lineEnd || text.charCodeAt(j) === 13) return j
+    if (c === ':' || c === '：' || c === '–' || c === '—') return j + 1
+    if (c === '-' && j > end && isSpace(text.charCodeAt(j + 1))) return j + 1
+    return -1
+  }
   const from = nounEnd >= 0 ? nounEnd : end
   const fallback = nounEnd >= 0 ? nounEnd : -1
   const limit = Math.min(lineEnd, from + LABEL_WINDOW)
@@ -277,8 +299,8 @@ function labelLeadStart(text: string, end: number, lineEnd: number): number {
   return limit === lineEnd ? from : fallback
 }
 
-/** An ordinal word (or "1st") at `at` that begins a label, as a marker. */
-function ordinalMarker(text: string, at: number, lineEnd: number): Marker | undefined {
+/** An ordinal word (or "1st") at `at` that begins a label, as a marker; `plain`: nothing before it on its line. */
+function ordinalMarker(text: string, at: number, lineEnd: number, plain: boolean): Marker | undefined {
   let p = at
   let prefix: RegExpExecArray | null = null
   if (ORDINAL_PREFIX_INITIALS.has(text.charAt(at).toLowerCase())) {
@@ -306,7 +328,7 @@ function ordinalMarker(text: string, at: number, lineEnd: number): Marker | unde
     }
   }
   if (end < 0 || rank < 1) return undefined
-  const lead = labelLeadStart(text, end, lineEnd)
+  const lead = labelLeadStart(text, end, lineEnd, plain)
   if (lead < 0) return undefined
   return { rank: rank <= MAX_LIST_RANK ? rank : 0, bodyStart: end, leadStart: lead }
 }
@@ -318,14 +340,17 @@ function numbered(text: string, at: number, n: number, end: number, after: RegEx
   return { rank: n >= 1 && n <= MAX_LIST_RANK ? n : 0, bodyStart, leadStart: bodyStart }
 }
 
-/** The marker at `at` (after the line's decoration), if any. */
-function markerAt(text: string, at: number, lineEnd: number, decor: string): Marker | undefined {
+/**
+ * The marker at `at` (after the line's decoration), if any. `plain`: the line is ordinary text (no bullet, heading,
+ * quote, emphasis or symbol before `at`), where an ordinal word names a rank only as a tight label.
+ */
+function markerAt(text: string, at: number, lineEnd: number, decor: string, plain = false): Marker | undefined {
   if (at >= lineEnd) return undefined
   const c = text.charAt(at)
   const cc = text.charCodeAt(at)
   if ((cc >= 97 && cc <= 122) || (cc >= 65 && cc <= 90)) {
     if (!WORD_STARTS.has((cc | 32) * 65536 + lowerCode(text.charCodeAt(at + 1)))) return symbolMarker(at, decor)
-    return wordMarker(text, at, lineEnd, decor, String.fromCharCode(cc | 32))
+    return wordMarker(text, at, lineEnd, decor, String.fromCharCode(cc | 32), plain)
   }
   const code = text.codePointAt(at)!
   let m: RegExpExecArray | null
@@ -356,7 +381,7 @@ function markerAt(text: string, at: number, lineEnd: number, decor: string): Mar
   }
   if (DIGIT_RE.test(c)) {
     ORD_NUM.lastIndex = at
-    if (ORD_NUM.test(text)) return ordinalMarker(text, at, lineEnd)
+    if (ORD_NUM.test(text)) return ordinalMarker(text, at, lineEnd, plain)
     SUFFIX_NUM.lastIndex = at
     if ((m = SUFFIX_NUM.exec(text))) return numbered(text, at, numberOf(m[1]), at + m[0].length, AFTER_MARKER)
     PLAIN_NUM.lastIndex = at
@@ -376,18 +401,18 @@ function markerAt(text: string, at: number, lineEnd: number, decor: string): Mar
     CJK_NUM.lastIndex = at
     if ((m = CJK_NUM.exec(text))) return numbered(text, at, cjkNumber(m[1]), at + m[0].length, AFTER_PUNCT)
   }
-  return wordMarker(text, at, lineEnd, decor, c.toLowerCase().charAt(0))
+  return wordMarker(text, at, lineEnd, decor, c.toLowerCase().charAt(0), plain)
 }
 
 /** A prefixed number ("No. 1", "Platz 2") or an ordinal label at `at`, else a medal in the decoration. */
-function wordMarker(text: string, at: number, lineEnd: number, decor: string, initial: string): Marker | undefined {
+function wordMarker(text: string, at: number, lineEnd: number, decor: string, initial: string, plain: boolean): Marker | undefined {
   if (PREFIX_INITIALS.has(initial)) {
     PREFIX_NUM.lastIndex = at
     const m = PREFIX_NUM.exec(text)
     if (m) return numbered(text, at, numberOf(m[1]), at + m[0].length, AFTER_MARKER)
   }
   if (ORDINAL_INITIALS.has(initial)) {
-    const ordinal = ordinalMarker(text, at, lineEnd)
+    const ordinal = ordinalMarker(text, at, lineEnd, plain)
     if (ordinal) return ordinal
   }
   return symbolMarker(at, decor)
@@ -625,7 +650,7 @@ function scan(text: string, tables: ItemRange[]): { lines: Lines; drafts: Draft[
         }
       }
     }
-    const m = markerAt(text, at, end, decor)
+    const m = markerAt(text, at, end, decor, at === first)
     if (!m) {
       if (heading) lines.flags[i] = heading << HEADING_SHIFT
       else if (first - start <= 3 && !continuesList(text, first) && allBold(text, first, end)) lines.flags[i] = 7 << HEADING_SHIFT

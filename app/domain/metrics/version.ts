@@ -4,11 +4,16 @@
  * applied to an older analysis only by an explicit, recorded rebuild (POST /api/analyses/{id}/evidence-rebuild).
  * Bump it, with a line below, whenever a change alters a stored figure or adds one.
  */
-export const METRICS_VERSION = 2
+export const METRICS_VERSION = 3
 
 export const METRICS_CHANGES: { version: number; summary: string }[] = [
   { version: 1, summary: 'Mentions, share of model, average and combined rank, visibility %, sentiment (the definitions of the metric help).' },
   { version: 2, summary: 'Adds the spread of every average rank (n, lowest, highest, standard deviation); no earlier figure changes.' },
+  {
+    version: 3,
+    summary:
+      'Ranks: on a plain paragraph line an ordinal word names a rank only as a tight label ("First: X", "First place: X", "First up is X"); "First impressions matter: X wins." no longer ranks X (on list lines and headings nothing changes). Sentiment: "caro"/"cher"/"дорогий" (expensive) are no longer positive in es, pt, fr and uk, and common Chinese words ("很好", "很差") count in zh-CN and zh-TW.',
+  },
 ]
 
 /** The version of an analysis's stored results: results stored before versions were recorded are version 1. */

@@ -34,3 +34,41 @@ describe('optimiser reply schemas', () => {
     expect(first({ prompt: 'q', content: 'x' })).toBeNull()
   })
 })
+
+describe('critical actions (§3, §9: 2 per pillar for 7 pillars)', () => {
+  const PILLAR_NAMES = ['Relevance', 'Synthesis', 'Citation', 'Breadth & Depth', 'Multi-modal', 'Personalisation', 'Crawlability']
+  const good = () => PILLAR_NAMES.map((pillar) => ({ pillar, actions: [`First ${pillar} action.`, `Second ${pillar} action.`], impact: 'High' }))
+  const problem = (criticalActions: unknown) => {
+    const r = parseReply('criticalActions', { criticalActions })
+    return r.ok ? null : r.error
+  }
+
+  it('accepts one entry per pillar with two actions each, in any order', () => {
+    expect(problem(good())).toBeNull()
+    expect(problem(good().reverse())).toBeNull()
+    expect(parseReply('summary', { summarizedRecommendations: [], criticalActions: good() }).ok).toBe(true)
+  })
+
+  it('refuses other counts of actions, a missing, repeated or unknown pillar, and empty actions', () => {
+    const oneAction = good().map((a, i) => (i === 2 ? { ...a, actions: a.actions.slice(0, 1) } : a))
+    expect(problem(oneAction)).toBe('criticalActions.2.actions: Too small: expected array to have >=2 items')
+    const threeActions = good().map((a, i) => (i === 0 ? { ...a, actions: [...a.actions, 'Third.'] } : a))
+    expect(problem(threeActions)).toBe('criticalActions.0.actions: Too big: expected array to have <=2 items')
+    expect(problem(good().slice(0, 6))).toBe('criticalActions: Too small: expected array to have >=7 items')
+    const repeated = good().map((a, i) => (i === 6 ? { ...a, pillar: 'Relevance' } : a))
+    expect(problem(repeated)).toBe(`criticalActions: Needs one entry for each pillar: ${PILLAR_NAMES.join(', ')}`)
+    const unknown = good().map((a, i) => (i === 1 ? { ...a, pillar: 'Readability' } : a))
+    expect(problem(unknown)).toMatch(/^criticalActions\.1\.pillar: Invalid option/)
+    const empty = good().map((a, i) => (i === 3 ? { ...a, actions: ['Do it.', '  '] } : a))
+    expect(problem(empty)).toBe('criticalActions.3.actions.1: An action cannot be empty')
+    expect(parseReply('summary', { summarizedRecommendations: [], criticalActions: good().slice(1) }).ok).toBe(false)
+  })
+
+  it('tells the model the counts and the pillar names in the JSON schema', () => {
+    const list = (replyJsonSchema('criticalActions') as any).properties.criticalActions
+    expect(list).toMatchObject({ minItems: 7, maxItems: 7 })
+    expect(list.items.properties.actions).toMatchObject({ minItems: 2, maxItems: 2 })
+    expect(list.items.properties.pillar.enum).toEqual(PILLAR_NAMES)
+    expect((replyJsonSchema('summary') as any).properties.criticalActions).toEqual(list)
+  })
+})

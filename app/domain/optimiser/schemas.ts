@@ -4,7 +4,7 @@
  * from the same zod schema so the two never drift. Pure.
  */
 import { z } from 'zod/v4'
-import { INTENT_TYPES } from './constants'
+import { ACTIONS_PER_PILLAR, INTENT_TYPES, PILLAR_LABELS, PILLARS } from './constants'
 
 const score = z.number().min(0).max(10)
 const strings = z.array(z.string())
@@ -126,12 +126,33 @@ export const crawlabilityReply = z.object({
 })
 
 const priority = z.enum(['high', 'medium', 'low'])
+
+/** The pillars as the critical actions name them (the screen's labels). */
+export const CRITICAL_ACTION_PILLARS = PILLARS.map((p) => PILLAR_LABELS[p]) as [string, ...string[]]
+
+/**
+ * §3 criticalActions (pillar, actions, impact) with §9's "2 per pillar for 7 pillars": one entry for each of the
+ * seven pillars, each with exactly two non-empty actions. The counts reach the model as minItems/maxItems in
+ * the JSON schema; zod enforces them (and that no pillar is named twice), since models treat counts as guidance.
+ */
+export const criticalActionsList = z
+  .array(
+    z.object({
+      pillar: z.enum(CRITICAL_ACTION_PILLARS),
+      actions: z.array(z.string().refine((a) => a.trim().length > 0, { message: 'An action cannot be empty' })).length(ACTIONS_PER_PILLAR),
+      impact: z.string(),
+    }),
+  )
+  .length(PILLARS.length)
+  // With the length fixed at seven, no pillar named twice means every pillar is there.
+  .refine((list) => new Set(list.map((a) => a.pillar)).size === list.length, { message: `Needs one entry for each pillar: ${CRITICAL_ACTION_PILLARS.join(', ')}` })
+
 export const summaryReply = z.object({
   summarizedRecommendations: z.array(z.object({ category: z.string(), priority, recommendation: z.string(), impact: z.string() })),
-  criticalActions: z.array(z.object({ pillar: z.string(), actions: strings, impact: z.string() })),
+  criticalActions: criticalActionsList,
 })
 
-export const criticalActionsReply = z.object({ criticalActions: summaryReply.shape.criticalActions })
+export const criticalActionsReply = z.object({ criticalActions: criticalActionsList })
 
 export const optimiseReply = z.object({ optimisedContent: z.string(), improvementSummary: z.string(), appliedOptimisations: strings })
 

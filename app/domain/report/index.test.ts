@@ -75,4 +75,37 @@ describe('report', () => {
     expect(reportQuerySchema.parse({}).format).toBe('pdf')
     expect(reportQuerySchema.safeParse({ format: 'html' }).success).toBe(false)
   })
+
+  it('filters go through the shared text primitive: trimmed, bounded, no control characters', () => {
+    expect(reportQuerySchema.parse({ model: ' gpt41 ', topic: '  Price ' })).toMatchObject({ model: 'gpt41', topic: 'Price' })
+    expect(reportQuerySchema.safeParse({ topic: 'a\u0000b' }).error?.issues[0].message).toBe('topic must not contain control characters')
+    expect(reportQuerySchema.safeParse({ audience: 'x'.repeat(301) }).error?.issues[0].message).toBe('audience must be at most 300 characters')
+    expect(reportQuerySchema.safeParse({ model: 'm'.repeat(41) }).success).toBe(false)
+  })
+
+  it('sentiment not measured in the project language is written as empty cells and "not available", never 0/0/0 or neutral', () => {
+    const sentiment = {
+      tab: 'sentiment' as const,
+      rows: [{ name: 'Acme', isOwn: true, positive: 0, neutral: 0, negative: 0, score: 0, label: 'neutral' as const, mentions: 0, positiveWords: [], negativeWords: [] }],
+      hasAnswers: true,
+      sentimentUnavailable: 'Swahili',
+    }
+    const base = input()
+    const r = buildReport(input({ sentiment, overview: { ...base.overview, sentimentUnavailable: 'Swahili' } }))
+    expect(Object.fromEntries(r.cover).Sentiment).toBe('Not available in Swahili')
+    const overview = r.tables.find((t) => t.sheet === 'Overview')!
+    expect(overview.rows[0]).toEqual(['Acme', 'Yes', 2, 66.7, 1, null, null, null])
+    const s = r.tables.find((t) => t.sheet === 'Sentiment')!
+    expect(s.rows).toEqual([['Acme', 'Yes', null, null, null, null, 'not available in Swahili', null, null, null]])
+    expect(s.note).toBe('Sentiment not available in Swahili: its cells are empty.')
+    // the workbook holds the same empty cells; the PDF prints no "neutral"
+    const wb = reportWorkbook(XLSX, r)
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['Sentiment'], { header: 1, defval: null })
+    expect(rows[rows.length - 1]).toEqual(['Acme', 'Yes', null, null, null, null, 'not available in Swahili', null, null, null])
+    const html = reportHtml(r)
+    expect(html).toContain('not available in Swahili')
+    expect(html).not.toContain('>neutral<')
+    // measured sentiment is written as before
+    expect(buildReport(input()).tables.find((t) => t.sheet === 'Overview')!.rows[0]).toEqual(['Acme', 'Yes', 2, 66.7, 1, 50, 50, 0])
+  })
 })

@@ -11,9 +11,12 @@
  *   Sentiment Detail for every brand and every answer (texts cut at 32,000 characters, the cell limit
  *   being 32,767).
  * - Missing values are written as on screen: ranks 'N/A', a model without answers empty.
+ * - Sentiment that was not measured (no word list for the project language) is never written as
+ *   0/100/0 or 'neutral': its cells are empty and the label says 'not available in {language}'.
  */
 import { z } from 'zod'
 import { modelById } from '../models'
+import { FIELD_LIMITS, text } from '../validation'
 import type { Discovery } from '../discovered'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
@@ -24,10 +27,13 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 export const reportQuerySchema = z.object({
   format: z.enum(REPORT_FORMATS, { errorMap: () => ({ message: 'format must be pdf or xlsx' }) }).default('pdf'),
-  model: z.string().max(40).nullish(),
-  topic: z.string().max(300).nullish(),
-  audience: z.string().max(300).nullish(),
+  model: text('model', 40).nullish(),
+  topic: text('topic', FIELD_LIMITS.query).nullish(),
+  audience: text('audience', FIELD_LIMITS.query).nullish(),
 })
+
+/** What a sentiment cell says when the project language has no word list (the screens' wording). */
+export const sentimentNotAvailable = (language: string) => `not available in ${language}`
 
 export const REPORT_MESSAGES = {
   notCompleted: 'Only a completed analysis has a report',
@@ -137,6 +143,10 @@ export function buildReport(d: ReportInput): Report {
     ['Generated', d.generatedAt],
     ['Data', d.demoMode ? 'Simulated: this install runs in demo mode, the answers come from the built-in model simulator, not from the real AI models.' : 'Answers of the AI models named above'],
   ]
+  // Sentiment not measured in the project language: empty cells and a label that says so, never a 0/100/0 split.
+  const unmeasured = d.sentiment.sentimentUnavailable ?? d.overview.sentimentUnavailable ?? null
+  const unmeasuredNote = unmeasured ? `Sentiment ${sentimentNotAvailable(unmeasured)}: its cells are empty.` : null
+  if (unmeasured) cover.push(['Sentiment', `Not available in ${unmeasured}`])
   const tables: ReportTable[] = []
 
   const o = d.overview
@@ -159,9 +169,12 @@ export function buildReport(d: ReportInput): Report {
   tables.push({
     sheet: 'Overview',
     title: 'Brand Overview',
-    note: 'Mentions, share of all brands’ mentions, combined average rank and sentiment per brand.',
+    note: `Mentions, share of all brands’ mentions, combined average rank and sentiment per brand.${unmeasuredNote ? ` ${unmeasuredNote}` : ''}`,
     header: ['Brand', 'Your Brand', 'Mentions', 'Mention Share %', 'Avg Rank', 'Positive %', 'Neutral %', 'Negative %'],
-    rows: o.brands.map((b) => [b.name, yesNo(b.isOwn), b.mentions, b.share, rank(b.rank), b.sentiment.positive, b.sentiment.neutral, b.sentiment.negative]),
+    rows: o.brands.map((b) => [
+      b.name, yesNo(b.isOwn), b.mentions, b.share, rank(b.rank),
+      ...(unmeasured ? [null, null, null] : [b.sentiment.positive, b.sentiment.neutral, b.sentiment.negative]),
+    ]),
     inPdf: true,
   })
   tables.push({
@@ -215,16 +228,23 @@ export function buildReport(d: ReportInput): Report {
   tables.push({
     sheet: 'Sentiment',
     title: 'Brand Sentiment',
-    note: 'Shares of the sentences naming the brand; the score is their mean, from -1 to +1.',
+    note: unmeasuredNote ?? 'Shares of the sentences naming the brand; the score is their mean, from -1 to +1.',
     header: ['Brand', 'Your Brand', 'Positive %', 'Neutral %', 'Negative %', 'Average Sentiment', 'Label', 'Sentences', 'Positive Words', 'Negative Words'],
-    rows: d.sentiment.rows.map((r) => [r.name, yesNo(r.isOwn), r.positive, r.neutral, r.negative, r.score, r.label, r.mentions, r.positiveWords.join(', '), r.negativeWords.join(', ')]),
+    rows: d.sentiment.rows.map((r) =>
+      unmeasured
+        ? [r.name, yesNo(r.isOwn), null, null, null, null, sentimentNotAvailable(unmeasured), null, null, null]
+        : [r.name, yesNo(r.isOwn), r.positive, r.neutral, r.negative, r.score, r.label, r.mentions, r.positiveWords.join(', '), r.negativeWords.join(', ')],
+    ),
     inPdf: true,
   })
   tables.push({
     sheet: 'Sentiment Detail',
     title: 'Sentiment Detail',
+    ...(unmeasuredNote ? { note: unmeasuredNote } : {}),
     header: ['Brand', 'Query', 'Model', 'Polarity', 'Statement', 'Indicator Words', 'Score'],
-    rows: d.sentimentDetail.flatMap((s) => s.cards.flatMap((c) => c.statements.map((x) => [s.brand, c.query, modelName(x.modelId), x.polarity, cut(x.text), x.words.join(', '), x.score]))),
+    rows: unmeasured
+      ? []
+      : d.sentimentDetail.flatMap((s) => s.cards.flatMap((c) => c.statements.map((x) => [s.brand, c.query, modelName(x.modelId), x.polarity, cut(x.text), x.words.join(', '), x.score]))),
     inPdf: false,
   })
   for (const g of [d.topics, d.audiences]) {

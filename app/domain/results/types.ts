@@ -241,6 +241,8 @@ export interface SentimentRow extends BrandRef {
   label: 'positive' | 'neutral' | 'negative'
   /** Sentences naming the brand. */
   mentions: number
+  /** Sum of those sentences' scores (§9: +1 per positive, -1 per negative word); score = totalScore / mentions, within -1..+1. */
+  totalScore?: number
   positiveWords: string[]
   negativeWords: string[]
   /** Positive sentences x of the sentences naming the brand n, with its 95 % interval. */

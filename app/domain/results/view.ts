@@ -186,6 +186,7 @@ function sentimentRow(b: BrandMetrics) {
     score: s.score,
     label: s.label,
     mentions: s.mentions,
+    totalScore: s.totalScore,
     positiveWords: s.positiveWords,
     negativeWords: s.negativeWords,
     positiveCi: positiveCi(b),

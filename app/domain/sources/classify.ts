@@ -150,9 +150,12 @@ export function siteNameOf(domain: string): string {
   return first.charAt(0).toUpperCase() + first.slice(1)
 }
 
-/** Per-domain citation counts, most cited first (ties by domain). Invalid URLs are skipped. */
-export function aggregateSites(citations: SiteCitation[], own: BrandDef, competitors: BrandDef[]): SiteAggregate[] {
-  const sites = new Map<string, SiteAggregate & { _q: Set<number>; _qm: Map<number, Set<number>> }>()
+/**
+ * Per-domain citation counts, most cited first (ties by domain). Invalid URLs are skipped. `classify` (for
+ * example one memoised per page) replaces classifySource against `own` and `competitors`.
+ */
+export function aggregateSites(citations: SiteCitation[], own: BrandDef, competitors: BrandDef[], classify?: (domain: string) => SourceType): SiteAggregate[] {
+  const sites = new Map<string, SiteAggregate & { _q: Set<number>; _qm: Map<number, Set<number>>; _urls: Set<string>; _titles: Set<string> }>()
   const seen = new Set<string>()
   for (const c of citations) {
     const domain = c.domain ?? normaliseDomain(c.url)
@@ -164,8 +167,8 @@ export function aggregateSites(citations: SiteCitation[], own: BrandDef, competi
     let s = sites.get(domain)
     if (!s) {
       s = {
-        siteName: siteNameOf(domain), domain, type: classifySource(domain, own, competitors), totalMentions: 0,
-        mentionsByModel: {}, queriesByModel: {}, queries: [], urls: [], titles: [], _q: new Set(), _qm: new Map(),
+        siteName: siteNameOf(domain), domain, type: classify ? classify(domain) : classifySource(domain, own, competitors), totalMentions: 0,
+        mentionsByModel: {}, queriesByModel: {}, queries: [], urls: [], titles: [], _q: new Set(), _qm: new Map(), _urls: new Set(), _titles: new Set(),
       }
       sites.set(domain, s)
     }
@@ -175,13 +178,19 @@ export function aggregateSites(citations: SiteCitation[], own: BrandDef, competi
     let qm = s._qm.get(c.modelId)
     if (!qm) s._qm.set(c.modelId, (qm = new Set()))
     qm.add(c.queryIndex)
-    if (!s.urls.includes(url)) s.urls.push(url)
+    if (!s._urls.has(url)) {
+      s._urls.add(url)
+      s.urls.push(url)
+    }
     const title = c.title?.trim()
-    if (title && !s.titles.includes(title)) s.titles.push(title)
+    if (title && !s._titles.has(title)) {
+      s._titles.add(title)
+      s.titles.push(title)
+    }
   }
   const out: SiteAggregate[] = []
   for (const s of sites.values()) {
-    const { _q, _qm, ...rest } = s
+    const { _q, _qm, _urls, _titles, ...rest } = s
     rest.queries = [..._q].sort((a, b) => a - b)
     for (const [m, set] of _qm) rest.queriesByModel[m] = [...set].sort((a, b) => a - b)
     out.push(rest)

@@ -3,7 +3,7 @@
  * renders. Pure types, constants and small helpers, safe in the browser.
  */
 import type { SourceType } from './classify'
-import type { CitationsView, ComparisonView, KeywordInsightsView, SitePrioritiesView, SourceAnalyticsView, TopicsAudiencesView } from './views'
+import type { CitationShareView, CitationsView, ComparisonView, KeywordInsightsView, OwnedCitationRateView, SitePrioritiesView, SourceAnalyticsView, TopicsAudiencesView } from './views'
 
 export const SOURCE_TABS = [
   { id: 'site-priorities', label: 'Site Priorities' },
@@ -114,7 +114,17 @@ export interface ModelExportRow {
 }
 
 export type SourceTabData =
-  | { tab: 'site-priorities'; view: SitePrioritiesView; citationShare: { domain: string; type: SourceType; citations: number; share: number; weightedShare: number }[]; gaps: { domain: string; citations: number; withCompetitor: number; queries: number }[]; ownedRate: { overall: { cited: number; n: number; rate: number; ci: { low: number; high: number } }; byModel: { modelId: number; cited: number; n: number; rate: number; ci: { low: number; high: number } }[] } }
+  | {
+      tab: 'site-priorities'
+      view: SitePrioritiesView
+      /** The top 20 domains' share of all citations and position-weighted share, overall and per model. */
+      citationShare: CitationShareView['rows']
+      /** The models with citations: the columns of the per-model share. */
+      citationShareModels: number[]
+      gaps: { domain: string; citations: number; withCompetitor: number; queries: number }[]
+      /** Answers citing an own site: overall, per model and per query, each with n and a 95 % interval. */
+      ownedRate: OwnedCitationRateView
+    }
   | { tab: 'source-analytics'; view: SourceAnalyticsView; types: SourceType[] }
   | { tab: 'topics-audiences'; view: TopicsAudiencesView }
   | { tab: 'keyword-insights'; view: KeywordInsightsView }

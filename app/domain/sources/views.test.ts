@@ -186,6 +186,12 @@ describe('beyond the spec', () => {
     ])
     // Gemini: 4 citations, weight 3; reddit 1 (.5) -> 25 %, 16.7 %
     expect(v.rows[0].byModel[6]).toEqual({ share: 25, weightedShare: 16.7 })
+    // ChatGPT: I2 brooks 1, rw .5; I4 (sources) reddit 1, nike .5 -> 4 citations, weight 3; reddit 1 of 4 = 25 %, 1/3 = 33.3 %
+    expect(v.rows[0].byModel[8]).toEqual({ share: 25, weightedShare: 33.3 })
+    // hoka is cited by Gemini only: 1 of 4 = 25 %, weight 1/3 = 33.3 %; ChatGPT 0 of 4
+    expect(v.rows[4].byModel).toEqual({ 6: { share: 25, weightedShare: 33.3 }, 8: { share: 0, weightedShare: 0 } })
+    expect(v.models).toEqual([6, 8])
+    expect(v.totalCitations).toBe(8)
   })
   it('gap list: earned sites cited with competitors, never with the brand', () => {
     // runnersworld is cited with brooksrunning in I2 -> not a gap; reddit is cited with hoka (I3) and nike (I4)
@@ -197,6 +203,19 @@ describe('beyond the spec', () => {
     expect(r.overall).toEqual({ cited: 1, n: 4, rate: 25, ci: { low: 4.6, high: 69.9 } })
     expect(r.byModel[0]).toEqual({ modelId: 6, cited: 0, n: 2, rate: 0, ci: { low: 0, high: 65.8 } })
     expect(wilson(0, 0)).toEqual({ low: 0, high: 0 })
+  })
+  it('owned citation rate per query, with its n and Wilson 95 % interval', () => {
+    // q0: I1 (runnersworld, nike) no, I2 (brooksrunning) yes -> 1 of 2 = 50 %.
+    //   Wilson, z = 1.96, z² = 3.8415: centre (.5 + 3.8415/4) / (1 + 3.8415/2) = 1.4604 / 2.9207 = .5;
+    //   half = (1.96 / 2.9207) × sqrt(.25/2 + 3.8415/16) = .6711 × .6042 = .4055 -> 9.5 % to 90.5 %.
+    // q1: I3 (hoka, reddit) no, I4 (reddit, nike) no -> 0 of 2 = 0 %, (0 %, 65.8 %) as Gemini's 0 of 2 above.
+    expect(ownedCitationRate(ALL, brands).byQuery).toEqual([
+      { queryIndex: 0, query: 'best running shoes', cited: 1, n: 2, rate: 50, ci: { low: 9.5, high: 90.5 } },
+      { queryIndex: 1, query: 'trail shoes for beginners', cited: 0, n: 2, rate: 0, ci: { low: 0, high: 65.8 } },
+    ])
+    // One query's answers alone (q1 by ChatGPT: I4) -> 0 of 1: centre = half = 1.9207 / 4.8415 = .3967 -> (0 %, 79.3 %).
+    expect(ownedCitationRate([I4], brands).byQuery).toEqual([{ queryIndex: 1, query: 'trail shoes for beginners', cited: 0, n: 1, rate: 0, ci: { low: 0, high: 79.3 } }])
+    expect(ownedCitationRate([], brands)).toEqual({ overall: { cited: 0, n: 0, rate: 0, ci: { low: 0, high: 0 } }, byModel: [], byQuery: [] })
   })
 })
 

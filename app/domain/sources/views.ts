@@ -13,7 +13,7 @@
  * - The gap list holds Earned domains cited by at least one answer (insight) that also cites a
  *   Competitor site, and by no answer that cites an Owned site: the outreach list.
  * - The owned citation rate is answers citing at least one Owned site / answers, with a 95 % Wilson
- *   interval.
+ *   interval, overall, per model and per query.
  */
 import type { BrandDef } from '../metrics/brands'
 import { aggregateSites, classifySource, queryCoverage, type SiteAggregate, type SourceType } from './classify'
@@ -39,12 +39,27 @@ export interface SiteRow extends Omit<SiteAggregate, 'queries' | 'queriesByModel
   queriesByModel: Record<number, string[]>
 }
 
+/** Classifications by brand set (its names and domains) and domain: a page and the next ones classify the same few hundred domains. */
+const classified = new Map<string, Map<string, SourceType>>()
+const CLASSIFIED_SETS_MAX = 32
+const CLASSIFIED_DOMAINS_MAX = 20_000
+
 /** classifySource for one brand set, memoised by domain (a page classifies each domain many times). */
 function classifierOf(brands: SourceBrands): (domain: string) => SourceType {
-  const cache = new Map<string, SourceType>()
+  const brandKey = (b: BrandDef) => [b.name, b.domains ?? []]
+  const key = JSON.stringify([brandKey(brands.own), brands.competitors.map((c) => (c === brands.own ? null : brandKey(c)))])
+  let cache = classified.get(key)
+  if (!cache) {
+    if (classified.size >= CLASSIFIED_SETS_MAX) classified.delete(classified.keys().next().value!)
+    classified.set(key, (cache = new Map()))
+  }
+  const memo = cache
   return (domain) => {
-    let t = cache.get(domain)
-    if (!t) cache.set(domain, (t = classifySource(domain, brands.own, brands.competitors)))
+    let t = memo.get(domain)
+    if (!t) {
+      if (memo.size >= CLASSIFIED_DOMAINS_MAX) memo.clear()
+      memo.set(domain, (t = classifySource(domain, brands.own, brands.competitors)))
+    }
     return t
   }
 }
@@ -64,9 +79,9 @@ function answered(insights: InsightLite[]) {
   return { byModel, all }
 }
 
-export function siteAggregates(insights: InsightLite[], brands: SourceBrands): SiteAggregate[] {
+export function siteAggregates(insights: InsightLite[], brands: SourceBrands, classify: (domain: string) => SourceType = classifierOf(brands)): SiteAggregate[] {
   const cites = insights.flatMap((i) => citedUrls(i).map((c) => ({ url: c.url, domain: c.domain, title: c.title, modelId: i.modelId, queryIndex: i.queryIndex, sample: i.kind === 'basic' ? 0 : 1 })))
-  return aggregateSites(cites, brands.own, brands.competitors)
+  return aggregateSites(cites, brands.own, brands.competitors, classify)
 }
 
 /** Site Priorities: ranked sites with per-model counts and query coverage. */
@@ -124,6 +139,7 @@ export const TOP_DOMAINS_PER_GROUP = 10
 
 /** Topics & Audiences: the top 10 domains per topic and per audience, as shares of that group's citations. */
 export function topicsAudiences(insights: InsightLite[], brands: SourceBrands, groupsOf: (queryIndex: number) => { topic: string | null; audience: string | null }) {
+  const classify = classifierOf(brands)
   const build = (key: 'topic' | 'audience') => {
     const groups = new Map<string, InsightLite[]>()
     for (const i of insights) {
@@ -134,7 +150,7 @@ export function topicsAudiences(insights: InsightLite[], brands: SourceBrands, g
       groups.set(g, list)
     }
     return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([name, list]) => {
-      const sites = siteAggregates(list, brands)
+      const sites = siteAggregates(list, brands, classify)
       const total = sites.reduce((n, s) => n + s.totalMentions, 0)
       return { name, total, domains: sites.slice(0, TOP_DOMAINS_PER_GROUP).map((s) => ({ domain: s.domain, type: s.type, count: s.totalMentions, percent: pct1(s.totalMentions, total) })) }
     })
@@ -291,6 +307,8 @@ export function citationShare(insights: InsightLite[], brands: SourceBrands, top
   return { rows: rows.slice(0, top), models: [...totals.byModel.keys()].sort((a, b) => a - b), totalCitations: totals.n }
 }
 
+export type CitationShareView = ReturnType<typeof citationShare>
+
 /** Earned domains cited alongside competitors' sites but never alongside an own site, most cited first. */
 export function gapList(insights: InsightLite[], brands: SourceBrands) {
   const classify = classifierOf(brands)
@@ -320,18 +338,35 @@ export function wilson(k: number, n: number): { low: number; high: number } {
   return wilsonInterval(k, n) ?? { low: 0, high: 0 }
 }
 
-/** Owned citation rate: answers citing an own site / answers, per model, with n and a 95 % interval. */
+/**
+ * Owned citation rate: answers citing an own site / answers, overall, per model and per query, each with its n and
+ * a 95 % Wilson interval. Per query the n is that query's answers (one per model, and per kind when basic and
+ * enhanced insights are read together), so the interval is wide: it says how little one query's answers prove.
+ */
 export function ownedCitationRate(insights: InsightLite[], brands: SourceBrands) {
   const classify = classifierOf(brands)
-  const by = new Map<number, { k: number; n: number }>()
+  const byModel = new Map<number, { k: number; n: number }>()
+  const byQuery = new Map<number, { query: string; k: number; n: number }>()
   for (const i of insights) {
     const owned = citedUrls(i).some((c) => classify(c.domain) === 'Owned')
-    const e = by.get(i.modelId) ?? { k: 0, n: 0 }
-    e.n++
-    if (owned) e.k++
-    by.set(i.modelId, e)
+    const m = byModel.get(i.modelId) ?? { k: 0, n: 0 }
+    const q = byQuery.get(i.queryIndex) ?? { query: i.query, k: 0, n: 0 }
+    m.n++
+    q.n++
+    if (owned) {
+      m.k++
+      q.k++
+    }
+    byModel.set(i.modelId, m)
+    byQuery.set(i.queryIndex, q)
   }
-  const all = [...by.values()].reduce((a, e) => ({ k: a.k + e.k, n: a.n + e.n }), { k: 0, n: 0 })
+  const all = [...byModel.values()].reduce((a, e) => ({ k: a.k + e.k, n: a.n + e.n }), { k: 0, n: 0 })
   const row = (e: { k: number; n: number }) => ({ cited: e.k, n: e.n, rate: pct1(e.k, e.n), ci: wilson(e.k, e.n) })
-  return { overall: row(all), byModel: [...by].sort(([a], [b]) => a - b).map(([modelId, e]) => ({ modelId, ...row(e) })) }
+  return {
+    overall: row(all),
+    byModel: [...byModel].sort(([a], [b]) => a - b).map(([modelId, e]) => ({ modelId, ...row(e) })),
+    byQuery: [...byQuery].sort(([a], [b]) => a - b).map(([queryIndex, e]) => ({ queryIndex, query: e.query, ...row(e) })),
+  }
 }
+
+export type OwnedCitationRateView = ReturnType<typeof ownedCitationRate>

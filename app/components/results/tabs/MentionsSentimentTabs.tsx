@@ -1,6 +1,6 @@
 /** Mentions heat table, Brand Sentiment Analysis and Sentiment Detail. */
 import { useState } from 'react'
-import { Link, useRevalidator } from '@remix-run/react'
+import { Link, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { brandColours, formatNumber, HEAT_BRACKET_COLOURS, HEAT_BRACKET_LABELS, heatStyle, mentionPercentStyle, modelName, SENTIMENT_COLOURS } from '../format'
 import { mentionsWorkbook, sentimentDetailWorkbook, sentimentWorkbook } from '../export-sheets'
@@ -9,6 +9,49 @@ import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDet
 import { BrandSelect } from './TableTabs'
 import { DiscoveredBrands } from '../DiscoveredBrands'
 import { Ci, Ev } from '~/components/evidence/Evidence'
+import { ownBrandsOnly, SHOWN_BRANDS_PARAM, shownBrandIndexes, toggleShownBrand } from '../brand-choice'
+import { sentimentFormula } from '../sentiment-formula'
+
+/** Multi-select of the Mentions columns, kept in the URL (`brands`); the own brand is always shown. */
+function BrandChooser({ brands, shown }: { brands: MentionsData['brands']; shown: number[] }) {
+  const navigate = useNavigate()
+  const href = useResultsHref()
+  const [searchParams] = useSearchParams()
+  const requested = searchParams.getAll(SHOWN_BRANDS_PARAM)
+  const visible = new Set(shown)
+  const go = (names: string[] | null) => navigate(href({ [SHOWN_BRANDS_PARAM]: names }), { preventScrollReset: true, replace: true })
+  return (
+    <details className="rs-chooser" data-brand-chooser>
+      <summary className="btn btn-small">
+        Brands shown: {shown.length} of {brands.length}
+      </summary>
+      <div className="rs-chooser-menu" role="group" aria-label="Brands shown in the table">
+        <div className="rs-chooser-actions">
+          <button type="button" className="btn btn-small" disabled={shown.length === brands.length} onClick={() => go(null)}>
+            Show all
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => go(ownBrandsOnly(brands))}>
+            Your brand only
+          </button>
+        </div>
+        {brands.map((b, i) => (
+          <label key={b.name} className="rs-chooser-item">
+            <input
+              type="checkbox"
+              name="shown-brand"
+              value={b.name}
+              checked={visible.has(i)}
+              disabled={b.isOwn}
+              onChange={() => go(toggleShownBrand(brands, requested, b.name))}
+            />
+            <span>{b.name}</span>
+            {b.isOwn ? <span className="muted">(Your Brand, always shown)</span> : <span className="muted">{formatNumber(b.total)}</span>}
+          </label>
+        ))}
+      </div>
+    </details>
+  )
+}
 
 export function MentionsTab({ data, header }: { data: MentionsData; header: ResultsHeader }) {
   const toast = useToast()
@@ -16,6 +59,9 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
   const [fixing, setFixing] = useState(false)
   const colours = brandColours(data.brands)
   const canFix = header.mode === 'app' && header.project.isOwner && header.analysis
+  const [searchParams] = useSearchParams()
+  const shown = shownBrandIndexes(data.brands, searchParams.getAll(SHOWN_BRANDS_PARAM))
+  const filtered = shown.length < data.brands.length
   return (
     <>
     <section className="panel" data-tab-content="mentions">
@@ -24,6 +70,7 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
           Brand Mentions Analysis <MetricHelp metric="totalMentions" />
         </h2>
         <div className="rs-actions">
+          {data.brands.length > 1 && <BrandChooser brands={data.brands} shown={shown} />}
           {canFix && (
             <button
               type="button"
@@ -50,6 +97,12 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
       </div>
       <p className="muted" style={{ marginTop: 0 }}>
         Share of voice by query: how often each brand is named in the answers to each query, over the models shown.
+        {filtered && (
+          <span data-brands-note>
+            {' '}
+            Showing {shown.length} of {data.brands.length} brands; Total and % count all {data.brands.length}.
+          </span>
+        )}
       </p>
       {!data.hasAnswers || data.rows.length === 0 ? (
         <Empty title="No mention data available" />
@@ -59,9 +112,9 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
             <thead>
               <tr>
                 <th>Query</th>
-                {data.brands.map((b, i) => (
+                {shown.map((i) => data.brands[i]).map((b, i) => (
                   <th key={b.name} className="num" title={b.name}>
-                    <BrandLabel name={b.name} isOwn={b.isOwn} colour={colours[i]} you={null} />
+                    <BrandLabel name={b.name} isOwn={b.isOwn} colour={colours[shown[i]]} you={null} />
                     {b.isOwn && <div className="rs-you">Your Brand</div>}
                   </th>
                 ))}
@@ -72,11 +125,11 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
               {data.rows.map((r) => (
                 <tr key={r.queryIndex}>
                   <td className="query">{r.query}</td>
-                  {r.counts.map((n, i) => (
+                  {shown.map((i) => (
                     <td key={data.brands[i].name} className="num">
                       <Ev cell={{ metric: 'mentions', brand: data.brands[i].name, queryIndex: r.queryIndex }}>
-                        <span className="rs-cell" style={heatStyle(n)}>
-                          {formatNumber(n)}
+                        <span className="rs-cell" style={heatStyle(r.counts[i])}>
+                          {formatNumber(r.counts[i])}
                         </span>
                       </Ev>
                     </td>
@@ -86,17 +139,17 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
               ))}
               <tr className="rs-total-row" data-total-row>
                 <td>TOTAL MENTIONS</td>
-                {data.brands.map((b, i) => (
+                {shown.map((i) => data.brands[i]).map((b, k) => (
                   <td key={b.name} className="num">
                     <div>
                       <Ev cell={{ metric: 'mentions', brand: b.name }}>{formatNumber(b.total)}</Ev>
                     </div>
                     <Ev cell={{ metric: 'share', brand: b.name }}>
-                      <span className="rs-cell" style={mentionPercentStyle(data.percents[i])}>
-                        {data.percents[i]}%
+                      <span className="rs-cell" style={mentionPercentStyle(data.percents[shown[k]])}>
+                        {data.percents[shown[k]]}%
                       </span>
                     </Ev>
-                    <Ci rate={data.percentsCi?.[i]} />
+                    <Ci rate={data.percentsCi?.[shown[k]]} />
                   </td>
                 ))}
                 <td className="num" data-grand-total>
@@ -160,7 +213,7 @@ export function SentimentTab({ data, header }: { data: SentimentData; header: Re
           </div>
           <div className="rs-card" data-card="neutral">
             <h3 style={{ color: '#4b5563' }}>
-              Overall <MetricHelp metric="averageSentiment" />
+              Overall <MetricHelp metric="averageSentiment" extra={sentimentFormula(own)} />
             </h3>
             <div className="rs-tile-value">{own.mentions ? signed(own.score) : 'N/A'}</div>
             <div className="muted">
@@ -213,7 +266,11 @@ export function SentimentTab({ data, header }: { data: SentimentData; header: Re
                   </td>
                   <td style={{ minWidth: 140 }}>{r.mentions > 0 ? <Distribution row={r} /> : <span className="muted">No data</span>}</td>
                   <td className="num">
-                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.mentions > 0 ? signed(r.score) : 'N/A'}</Ev>
+                    <Ev cell={{ metric: 'sentiment', brand: r.name }}>
+                      <span title={sentimentFormula(r)} data-score-formula>
+                        {r.mentions > 0 ? signed(r.score) : 'N/A'}
+                      </span>
+                    </Ev>
                   </td>
                   <td className="num">
                     <Ev cell={{ metric: 'sentiment', brand: r.name }}>{r.mentions}</Ev>

@@ -144,7 +144,12 @@ export function ModelAdminTab({ data, header }: { data: ModelAdminData; header: 
     setBusy(`${analysisId}-${modelId}-${action}`)
     try {
       const r = await apiFetch<{ message?: string }>(`/api/analyses/${analysisId}/manage`, { method: 'POST', body: { action, modelId } })
-      toast({ title: action === 'delete' ? 'Model Data Deleted' : 'Refresh Started', description: r.message, variant: 'success' })
+      // §8 success toasts: 'Model Data Deleted' ('{model} analysis data has been removed'), 'Analysis Refreshed' ('Model analysis has been updated for today').
+      toast(
+        action === 'delete'
+          ? { title: 'Model Data Deleted', description: r.message ?? `${name} analysis data has been removed`, variant: 'success' }
+          : { title: 'Analysis Refreshed', description: r.message ?? 'Model analysis has been updated for today', variant: 'success' },
+      )
       revalidator.revalidate()
     } catch (err) {
       toast(

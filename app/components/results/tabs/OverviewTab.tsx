@@ -2,10 +2,10 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, R
 import { truncateLabel } from '~/domain/metrics/colours'
 import { brandColours, formatNumber, formatRank, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
 import { overviewWorkbook } from '../export-sheets'
-import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile } from '../parts'
+import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile, type MetricKey } from '../parts'
 import type { OverviewData, ResultsHeader } from '~/domain/results/types'
 import { DiscoveredBrands } from '../DiscoveredBrands'
-import { OverviewEvidence } from '~/components/evidence/Evidence'
+import { Ci, Ev, OverviewEvidence, Spread } from '~/components/evidence/Evidence'
 
 /** Labels of slices under this share are hidden in the mention-share pie (§2). */
 const MIN_LABEL_SHARE = 3
@@ -35,6 +35,23 @@ function MentionPie({ slices, innerRadius, outerRadius, label, children }: { sli
   )
 }
 
+/**
+ * A tile whose note carries the own brand's figures, each opening the answers behind it (issue 18 §3). The tile's
+ * value is a figure of all brands together (no single brand's answers), so it stays text; markup as parts' Tile.
+ */
+function EvidenceTile({ label, value, help, note }: { label: string; value: string; help: MetricKey; note: React.ReactNode }) {
+  return (
+    <div className="rs-tile" data-tile={label}>
+      <div className="rs-tile-label">
+        {label}
+        <MetricHelp metric={help} />
+      </div>
+      <div className="rs-tile-value">{value}</div>
+      <div className="rs-tile-note muted">{note}</div>
+    </div>
+  )
+}
+
 export function OverviewTab({ data, header }: { data: OverviewData; header: ResultsHeader }) {
   const colours = brandColours(data.brands)
   const slices: Slice[] = data.brands
@@ -48,19 +65,46 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
     .filter((b) => b.sentiment.mentions > 0)
     .map((b) => ({ name: b.name, label: truncateLabel(b.name), isOwn: b.isOwn, positive: b.sentiment.positive, neutral: b.sentiment.neutral, negative: b.sentiment.negative }))
   const own = data.brands.find((b) => b.isOwn)
+  const ownEvidence = own ? data.evidence?.[own.name] : undefined
   const s = data.summary
   const date = header.analysis?.date ?? 'analysis'
 
   return (
     <div data-tab-content="overview">
       <div className="rs-tiles">
-        <Tile label="Total Mentions" value={formatNumber(s.totalMentions)} help="totalMentions" />
+        {own && data.hasAnswers ? (
+          <EvidenceTile
+            label="Total Mentions"
+            value={formatNumber(s.totalMentions)}
+            help="totalMentions"
+            note={
+              <>
+                yours: <Ev cell={{ metric: 'mentions', brand: own.name }}>{formatNumber(own.mentions)}</Ev> ·{' '}
+                <Ev cell={{ metric: 'share', brand: own.name }}>{own.share}%</Ev>
+                <Ci rate={ownEvidence?.share} />
+              </>
+            }
+          />
+        ) : (
+          <Tile label="Total Mentions" value={formatNumber(s.totalMentions)} help="totalMentions" />
+        )}
         <Tile label="Brands with Mentions" value={String(s.brandsWithMentions)} help="mentionsShare" />
-        <Tile
+        <EvidenceTile
           label="Avg Ranking"
           value={s.averageRank === null ? 'N/A' : formatRank(s.averageRank)}
           help="averageRank"
-          note={`Mean of all brands' ranks · ${own ? `yours: ${own.rank === null ? 'not ranked' : `#${formatRank(own.rank)}`}` : ''}`}
+          note={
+            <>
+              {"Mean of all brands' ranks · "}
+              {own && (
+                <>
+                  yours:{' '}
+                  <Ev cell={{ metric: 'rank', brand: own.name }}>{own.rank === null ? 'not ranked' : `#${formatRank(own.rank)}`}</Ev>
+                  {own.rank !== null && <Spread spread={ownEvidence?.rank ?? null} />}
+                </>
+              )}
+            </>
+          }
         />
         <Tile label="Brands Ranked" value={String(s.brandsRanked)} help="rank" />
       </div>
@@ -73,7 +117,11 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           <div>
             <p className="rs-chart-title">
               Mentions by brand <MetricHelp metric="mentionsShare" />
-              {own && <span className="rs-you">YOU {own.share}%</span>}
+              {own && (
+                <span className="rs-you">
+                  <Ev cell={{ metric: 'share', brand: own.name }}>YOU {own.share}%</Ev>
+                </span>
+              )}
             </p>
             {slices.length === 0 ? (
               <Empty title="No mention data available" />
@@ -100,7 +148,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
               Average ranking <MetricHelp metric="averageRank" />
               <span className="rs-you">YOUR BRAND</span>
               <span className={`badge ${data.ownRankPosition ? 'badge-blue' : 'badge-grey'}`} data-own-rank>
-                {data.ownRankPosition ? `RANK #${data.ownRankPosition}` : 'NO DATA'}
+                {data.ownRankPosition && own ? <Ev cell={{ metric: 'rank', brand: own.name }}>{`RANK #${data.ownRankPosition}`}</Ev> : 'NO DATA'}
               </span>
             </p>
             {ranked.length === 0 ? (

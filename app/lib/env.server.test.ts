@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.server'
+
+const DATABASE_URL = 'postgres://unused@127.0.0.1:1/unused'
+const PRIVATE_SECRET = 'a-private-secret-of-enough-length'
+
+describe('parseEnv: the one schema of the app and the worker', () => {
+  it('refuses production without a session secret, or with the published development one', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL })).toThrow(/SESSION_SECRET: must be set to a private value when NODE_ENV=production/)
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL, SESSION_SECRET: 'dev-only-session-secret-change-me' })).toThrow(/SESSION_SECRET: must be set to a private value/)
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL, SESSION_SECRET: PRIVATE_SECRET }).SESSION_SECRET).toBe(PRIVATE_SECRET)
+  })
+
+  it('outside production a missing secret takes the development one', () => {
+    expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL }).SESSION_SECRET).toBe('dev-only-session-secret-change-me')
+    expect(parseEnv({ DATABASE_URL }).NODE_ENV).toBe('development')
+  })
+
+  it('lists every problem at once', () => {
+    let message = ''
+    try {
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short', FIRST_ACCOUNT_ADMIN: 'yes', DAILY_COST_CAP_USD: '-1' })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message.split('\n')[0]).toBe('Invalid environment:')
+    for (const line of ['DATABASE_URL: ', 'SESSION_SECRET: must be at least 16 characters', "FIRST_ACCOUNT_ADMIN: must be 'true' or 'false'", 'DAILY_COST_CAP_USD: ']) expect(message).toContain(`  ${line}`)
+  })
+})
+
+/** Starts a process of the product with only these variables (and PATH), as npm start would, and waits for it to end. */
+function boot(script: string, vars: { NODE_ENV: 'production' | 'development' | 'test'; [name: string]: string }) {
+  const node = path.join(process.cwd(), 'node_modules', '.bin', 'node')
+  const r = spawnSync(node, ['--import', 'tsx', script], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+    timeout: 25_000,
+    // Unreachable addresses: a process that got past the check would fail differently (or time out), never pass.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', TEMPORAL_ADDRESS: '127.0.0.1:1', ...vars },
+  })
+  return { status: r.status, stderr: r.stderr }
+}
+
+describe('validated once at start', () => {
+  it.each([
+    ['scripts/server.ts', 'The web app refuses to start'],
+    ['worker/index.ts', 'The worker refuses to start'],
+  ])('%s with NODE_ENV=production and no SESSION_SECRET exits 1 with the list', (script, refusal) => {
+    const r = boot(script, { NODE_ENV: 'production', DATABASE_URL })
+    expect(r.status, r.stderr).toBe(1)
+    expect(r.stderr).toContain(`${refusal}. Invalid environment:\n  SESSION_SECRET: must be set to a private value when NODE_ENV=production`)
+  })
+})

@@ -1,0 +1,51 @@
+/**
+ * A user's model spending this UTC day, from the gateway's cost accounting (the answers of their analyses plus
+ * model_usage rows for calls outside analyses), and the per-user daily cap (DAILY_COST_CAP_USD; admins have none).
+ * One computation for the app's model routes (app/lib/model-budget.server.ts) and the daily scheduled run
+ * (activities/trends.ts), which has no request to answer with a 429 and skips the run instead.
+ */
+import type postgres from 'postgres'
+import { z } from 'zod'
+
+type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+
+/** DAILY_COST_CAP_USD: US dollars per non-admin user per UTC day; 0 = no cap; unset or blank = 10. */
+export const dailyCostCapSetting = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).default(10))
+
+/** The cap from an environment (the worker's; the web app validates its own once in env.server.ts). */
+export function dailyCostCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = dailyCostCapSetting.safeParse(env.DAILY_COST_CAP_USD)
+  if (!parsed.success) throw new Error(`Invalid environment:\n  DAILY_COST_CAP_USD: ${parsed.error.issues[0]?.message}`)
+  return parsed.data
+}
+
+export interface ModelSpend {
+  spentTodayUsd: number
+  /** null: no cap (an admin, or the cap set to 0). */
+  dailyCapUsd: number | null
+  /** The next UTC midnight, ISO. */
+  resetsAt: string
+}
+
+/** This UTC day's model spending of a user, and the cap that applies to them. */
+export async function modelSpendOf(sql: Sql, user: { id: number; isAdmin: boolean }, capUsd: number): Promise<ModelSpend> {
+  const [row] = await sql<{ usd: string; resets_at: Date }[]>`
+    with day as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as start)
+    select
+      coalesce((select sum(r.cost_usd) from api_responses r
+                join analyses a on a.id = r.analysis_id join projects p on p.id = a.project_id
+                where p.user_id = ${user.id} and r.created_at >= day.start), 0)
+      + coalesce((select sum(u.cost_usd) from model_usage u where u.user_id = ${user.id} and u.created_at >= day.start), 0) as usd,
+      day.start + interval '1 day' as resets_at
+    from day`
+  return {
+    spentTodayUsd: Math.round(Number(row.usd) * 1e6) / 1e6,
+    dailyCapUsd: user.isAdmin || capUsd === 0 ? null : capUsd,
+    resetsAt: row.resets_at.toISOString(),
+  }
+}
+
+export const overCostCap = (s: ModelSpend): s is ModelSpend & { dailyCapUsd: number } => s.dailyCapUsd !== null && s.spentTodayUsd >= s.dailyCapUsd
+
+export const costCapMessage = (spent: number, cap: number) =>
+  `Daily AI spending limit reached ($${spent.toFixed(2)} of $${cap.toFixed(2)} today). It resets at midnight UTC.`
