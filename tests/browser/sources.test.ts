@@ -6,10 +6,12 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'puppeteer-core'
+import type { Browser, ElementHandle, Page } from 'puppeteer-core'
+import * as XLSX from 'xlsx'
 import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, waitForText } from '../support/browser'
-import { seedHandWorkedSources } from '../support/hand-worked-sources'
+import { BROOKS_G, NIKE_X, NIKE_Y, REDDIT_R, RW_A, RW_B, seedHandWorkedSources } from '../support/hand-worked-sources'
+import { downloadsOf, type Download } from '../support/downloads'
 import { simulator, until } from '../support/flows'
 
 let browser: Browser
@@ -211,3 +213,132 @@ describe('the search phase in the header and on /analysis-progress (§4, polled 
     }
   })
 })
+
+describe('Source exports parsed back (§7 "Source exports")', () => {
+  // Insights of their own: the tabs' tests above delete theirs.
+  let mine: Awaited<ReturnType<typeof seedHandWorkedSources>>
+  beforeAll(async () => {
+    mine = await seedHandWorkedSources()
+  })
+  // `{project name}-{export}-{analysis date}`, lower-cased with dashes; the project is `Sources {userId}`
+  const fileName = (what: string, ext: 'xlsx' | 'csv') => `sources-${mine.owner.userId}-${what}-2025-05-20.${ext}`
+
+  async function openMine(params: Record<string, string>) {
+    const page = await browser.newPage()
+    await page.setViewport({ width: 1366, height: 900 })
+    const [name, value] = mine.owner.cookie.split('=')
+    await page.setCookie({ name, value, url: testEnv().appUrl })
+    const errors = collectPageErrors(page)
+    await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(mine.projectId), ...params })}`, { waitUntil: 'networkidle0' })
+    return { page, errors }
+  }
+
+  async function button(page: Page, panel: string, text: string): Promise<ElementHandle<Element>> {
+    const root = await page.waitForSelector(`[data-tab-panel="${panel}"]`)
+    const found = await root!.$$(`xpath/.//button[normalize-space()="${text}"]`)
+    expect(found, `one '${text}' button in ${panel}`).toHaveLength(1)
+    return found[0]
+  }
+
+  /** The first sheet of an xlsx or csv file as rows of cells; a csv also starts with the UTF-8 BOM. */
+  function rowsOf(file: Download, sheet?: string) {
+    if (file.name.endsWith('.csv')) expect(file.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const wb = XLSX.read(file.bytes, { type: 'buffer' })
+    if (sheet) expect(wb.SheetNames).toEqual([sheet])
+    return XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, blankrows: false })
+  }
+
+  it('Site Priorities (Excel and CSV) and the gap list', async () => {
+    const { page, errors } = await open_(openMine, { tab: 'site-priorities' })
+    const files = await downloadsOf(page, 'sources-site-priorities')
+    const head = ['Rank', 'Source', 'Domain', 'Type', 'URLs', 'Total Citations', 'Gemini 2.0 Flash citations', 'ChatGPT 5 citations', 'Gemini 2.0 Flash coverage %', 'ChatGPT 5 coverage %', 'Combined coverage %']
+    // nike x, y (Gemini 2 of 2 queries); runnersworld a (Gemini q0), b (ChatGPT q0); brooksrunning g (ChatGPT q0); reddit r (Gemini q1).
+    // Gemini answered 2 queries, ChatGPT 1; combined coverage is of the 2 queries.
+    const sites = [
+      [1, 'Nike', 'nike.com', 'Competitor', 2, 2, 2, 0, 100, 0, 100],
+      [2, 'Runnersworld', 'runnersworld.com', 'Earned', 2, 2, 1, 1, 50, 100, 50],
+      [3, 'Brooksrunning', 'brooksrunning.com', 'Owned', 1, 1, 0, 1, 0, 100, 50],
+      [4, 'Reddit', 'reddit.com', 'Earned', 1, 1, 1, 0, 50, 0, 50],
+    ]
+    const xlsx = await files.take(async () => (await button(page, 'site-priorities', 'Export Excel')).click())
+    expect(xlsx.name).toBe(fileName('site-priorities', 'xlsx'))
+    expect(rowsOf(xlsx, 'Site Priorities')).toEqual([head, ...sites])
+    const csv = await files.take(async () => (await button(page, 'site-priorities', 'Export CSV')).click())
+    expect(csv.name).toBe(fileName('site-priorities', 'csv'))
+    expect(rowsOf(csv)).toEqual([head, ...sites])
+    expect(csv.bytes.toString('utf8').split('\r\n')[1]).toBe('1,Nike,nike.com,Competitor,2,2,2,0,100,0,100')
+    // reddit is cited once (E3), with nike, and never with brooksrunning
+    const gaps = await files.take(async () => (await button(page, 'site-priorities', 'Export gap list')).click())
+    expect(gaps.name).toBe(fileName('gap-list', 'csv'))
+    expect(rowsOf(gaps)).toEqual([['Domain', 'Citations', 'Answers citing a competitor too', 'Queries'], ['reddit.com', 1, 1, 1]])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('Citations and Site/Model Comparison (CSV)', async () => {
+    let { page, errors } = await open_(openMine, { tab: 'content-priorities', q: '0' })
+    let files = await downloadsOf(page, 'sources-citations')
+    // q0: 2 cards shown (nike x 'Nike' and runnersworld b 'runnersworld.com' fail the snippet filter): brooksrunning g (ChatGPT), runnersworld a (Gemini)
+    const citations = await files.take(async () => (await button(page, 'content-priorities', 'Export CSV')).click())
+    expect(citations.name).toBe(fileName('citations', 'csv'))
+    expect(rowsOf(citations)).toEqual([
+      ['Query', 'Total Citations', 'Unique Citations', 'Models', 'Top Citations'],
+      ['best running shoes', 2, 2, 'ChatGPT 5, Gemini 2.0 Flash', `${BROOKS_G.url} ${RW_A.url}`],
+    ])
+    expect(errors).toEqual([])
+    await page.close()
+    ;({ page, errors } = await open_(openMine, { tab: 'site-model-comparison', domain: 'r' }))
+    files = await downloadsOf(page, 'sources-comparison')
+    const comparison = await files.take(async () => (await button(page, 'site-model-comparison', 'Export CSV')).click())
+    expect(comparison.name).toBe(fileName('site-model-comparison', 'csv'))
+    // Domains containing 'r': runnersworld 1 + 1, brooksrunning ChatGPT 1, reddit Gemini 1
+    expect(rowsOf(comparison)).toEqual([
+      ['Domain', 'Type', 'Gemini 2.0 Flash', 'ChatGPT 5', 'Total'],
+      ['runnersworld.com', 'Earned', 1, 1, 2],
+      ['brooksrunning.com', 'Owned', 0, 1, 1],
+      ['reddit.com', 'Earned', 1, 0, 1],
+    ])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('Model Export: Full and Minimal, Excel and CSV, all models and one model', async () => {
+    let { page, errors } = await open_(openMine, { tab: 'model-export' })
+    let files = await downloadsOf(page, 'sources-model-export')
+    // The three enhanced answers in query order, each with its cited URLs in citation order
+    const full = [
+      ['Model', 'Prompt', 'Response', 'Source URLs'],
+      ['Gemini 2.0 Flash', 'best running shoes', 'Answer enhanced 6 0', `${RW_A.url}\n${NIKE_X.url}`],
+      ['ChatGPT 5', 'best running shoes', 'Answer enhanced 8 0', `${BROOKS_G.url}\n${RW_B.url}`],
+      ['Gemini 2.0 Flash', 'trail shoes for beginners', 'Answer enhanced 6 1', `${REDDIT_R.url}\n${NIKE_Y.url}`],
+    ]
+    const xlsx = await files.take(async () => (await button(page, 'model-export', 'Export Excel')).click())
+    expect(xlsx.name).toBe(fileName('model-export-all-models-full', 'xlsx'))
+    expect(rowsOf(xlsx, 'Model Export')).toEqual(full)
+    const csv = await files.take(async () => (await button(page, 'model-export', 'Export CSV')).click())
+    expect(csv.name).toBe(fileName('model-export-all-models-full', 'csv'))
+    expect(rowsOf(csv)).toEqual(full)
+    await page.select('[data-tab-panel="model-export"] select', 'minimal')
+    const minimal = await files.take(async () => (await button(page, 'model-export', 'Export CSV')).click())
+    expect(minimal.name).toBe(fileName('model-export-all-models-minimal', 'csv'))
+    expect(rowsOf(minimal)).toEqual(full.map((r) => r.slice(0, 3)))
+    expect(errors).toEqual([])
+    await page.close()
+
+    // ChatGPT only: no Model column, the model in the file name
+    ;({ page, errors } = await open_(openMine, { tab: 'model-export', model: '8' }))
+    files = await downloadsOf(page, 'sources-model-export-chatgpt')
+    const one = await files.take(async () => (await button(page, 'model-export', 'Export Excel')).click())
+    expect(one.name).toBe(fileName('model-export-chatgpt-5-full', 'xlsx'))
+    expect(rowsOf(one, 'Model Export')).toEqual([['Prompt', 'Response', 'Source URLs'], ['best running shoes', 'Answer enhanced 8 0', `${BROOKS_G.url}\n${RW_B.url}`]])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+/** Opens a tab and waits for its panel (the exports read the rendered data). */
+async function open_(opener: (params: Record<string, string>) => Promise<{ page: Page; errors: string[] }>, params: Record<string, string> & { tab: string }) {
+  const opened = await opener(params)
+  await opened.page.waitForSelector(`[data-tab-panel="${params.tab}"]`)
+  return opened
+}

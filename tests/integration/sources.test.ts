@@ -3,7 +3,9 @@
  * source-search workflow end to end on the simulator (basic and enhanced insights stored once),
  * cancel from the app and from Temporal, a worker killed mid-search, delete, and access control.
  */
+import { spawnSync } from 'node:child_process'
 import { Client, Connection } from '@temporalio/client'
+import { temporalBinary } from '../../scripts/stack'
 import { controlWorker, testEnv } from '../support/env'
 import { createProject, resetSimulator, signUp, signUpAdmin, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
@@ -314,4 +316,59 @@ describe('the source-search workflow (simulator)', () => {
     expect(res.status).toBe(403)
     expect(res.body.error).toBe('Source Insights are not available in Light Mode')
   }, 180_000)
+})
+
+// ------------------------------------------------------------------ the operator's Temporal CLI
+
+describe('cancel and terminate of a running source search from the Temporal CLI', () => {
+  const temporal = (...args: string[]) => {
+    const r = spawnSync(temporalBinary() ?? 'temporal', [...args, '--address', testEnv().temporalAddress], { encoding: 'utf8', timeout: 30_000 })
+    expect(r.status, `temporal ${args.join(' ')}: ${r.stderr}${r.error ?? ''}`).toBe(0)
+    return r.stdout
+  }
+
+  it.each([
+    // cancel: the workflow records its own end; terminate: it cannot, so the app reconciles with Temporal
+    ['cancel', 'CANCELED', /cancelled/i],
+    ['terminate', 'TERMINATED', /terminated by an operator/i],
+  ])('%s: the app shows the search cancelled, it is no longer active, and a rerun stores each insight once', async (verb, temporalStatus, errorText) => {
+    const { s, analysisId } = await completedAnalysis(['best trail running shoes', 'most comfortable marathon shoes'])
+    const workflowId = `source-search-${analysisId}`
+    // The simulator holds every search: the search is still running when the CLI acts, whatever the machine's speed.
+    await simulator({ gate: { allow: 0 } })
+    try {
+      expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+      await waitForSearch(s, analysisId, ['in_progress'], 60_000)
+      expect(JSON.parse(temporal('workflow', 'describe', '--workflow-id', workflowId, '-o', 'json')).workflowExecutionInfo.status).toMatch(/RUNNING/)
+      const active = (await s.json('/api/analyses?activeOnly=true')).body
+      expect(active.map((a: any) => [a.id, a.searchInsightsStatus])).toContainEqual([analysisId, 'in_progress'])
+
+      temporal('workflow', verb, '--workflow-id', workflowId, ...(verb === 'terminate' ? ['--reason', 'ops test'] : []))
+      const done = await waitForSearch(s, analysisId, ['completed', 'failed', 'cancelled'], 60_000)
+      expect(done.searchInsightsStatus).toBe('cancelled')
+      if (verb === 'cancel') {
+        expect(done.progress).toMatchObject({ status: 'cancelled', phase: 'Search Cancelled' })
+      } else {
+        expect(done.progress.status).toBe('cancelled')
+        expect(done.progress.error).toMatch(errorText)
+      }
+      expect(`${done.progress.error ?? ''} ${done.progress.message}`).toMatch(errorText)
+      expect(JSON.parse(temporal('workflow', 'describe', '--workflow-id', workflowId, '-o', 'json')).workflowExecutionInfo.status).toMatch(new RegExp(temporalStatus))
+      // Stays cancelled on later reads, and the header no longer lists it
+      expect((await s.json(`/api/analyses/${analysisId}/source-search`)).body.searchInsightsStatus).toBe('cancelled')
+      expect((await s.json('/api/analyses?activeOnly=true')).body.find((a: any) => a.id === analysisId)).toBeUndefined()
+      expect((await s.json(`/api/analyses/${analysisId}/cancel-search`, { method: 'POST', json: {} })).status).toBe(409)
+    } finally {
+      await simulator({ gate: null })
+    }
+
+    // A rerun completes; searches held when the first run ended never add a second copy of an insight.
+    expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+    expect((await waitForSearch(s, analysisId)).searchInsightsStatus).toBe('completed')
+    const counts = await insightCounts(analysisId)
+    expect(counts.map((c) => [c.kind, c.model_id, c.n, c.distinct_queries])).toEqual([
+      ...[3, 5, 6, 8, 9, 10].map((m) => ['basic', m, 2, 2]),
+      ...[3, 5, 6, 8, 9].map((m) => ['enhanced', m, 2, 2]),
+    ])
+  }, 240_000)
 })

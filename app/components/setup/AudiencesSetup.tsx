@@ -32,6 +32,17 @@ import { EditingNote, emptySetupForm, isDuplicateProject, SetupFields, setupErro
 /** Session flag (§2): when set, the page scrolls smoothly to the setup section after 500 ms and clears it. */
 export const SCROLL_TO_SETUP_KEY = 'scrollToSetup'
 
+/**
+ * Sets the session flag before sending the user to a setup tab (§2 Source Insights: 'a session flag can redirect to a
+ * setup tab and scroll to the section'); the setup screen reads it once on arrival.
+ */
+export function requestSetupScroll() {
+  sessionStorage.setItem(SCROLL_TO_SETUP_KEY, 'true')
+}
+
+/** Sections scrolled to stop below the sticky header (.app-header, 56 px) instead of under it. */
+const SCROLL_MARGIN = { scrollMarginTop: 64 }
+
 const HELP = [
   '1. AI identifies 20+ audience personas for your market.',
   '2. You select the audiences and topics that matter.',
@@ -294,7 +305,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
   }
 
   return (
-    <div ref={setupRef} id="setup-section">
+    <div ref={setupRef} id="setup-section" style={SCROLL_MARGIN}>
       <h1>
         Brand &amp; Market Definition{' '}
         <span className="help" role="img" aria-label="How it works" title={HELP} data-testid="setup-help">
@@ -332,7 +343,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
       </div>
 
       {audiences.length + topics.length > 0 && (
-        <div ref={pickerRef}>
+        <div ref={pickerRef} style={SCROLL_MARGIN}>
           <div className="grid-4" style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '.75rem', margin: '1rem 0' }} data-testid="audience-stats">
             {[
               ['Audiences', audiences.length],
@@ -468,7 +479,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
       )}
 
       {brand && (
-        <div ref={reviewRef} style={{ marginTop: '1rem' }}>
+        <div ref={reviewRef} style={{ marginTop: '1rem', ...SCROLL_MARGIN }}>
           <label className="panel" style={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start', marginBottom: '1rem' }} data-testid="ask-as-persona">
             <input type="checkbox" aria-label="Ask as persona" checked={askAsPersona} disabled={!queries.some((q) => q.audience)} onChange={(e) => {
                 askerTouched.current = true
