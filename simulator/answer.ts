@@ -5,7 +5,7 @@
  */
 import { GENERIC_SITES, regionPhrase, SITES, type BrandInfo, type SiteContext } from './knowledge'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
-import { localBrand, phrasebook } from './languages'
+import { localBrand, phrasebook, rankMarkers, type RankMarkers } from './languages'
 import type { AnswerSubject } from './projects'
 import { Rng, unit } from './prng'
 
@@ -42,7 +42,7 @@ export interface ComposeInput {
   /** Cite sources (web search on, or a model that cites "from memory" like DeepSeek). */
   cite: boolean
   /** The layout of the answer; by default drawn from the same keys as the text. */
-  format?: ListFormat
+  format?: AnswerFormat
   /** The brands the answer ranks, in order (by name; tests pin them). */
   order?: string[]
 }
@@ -69,8 +69,19 @@ export const LIST_FORMATS = [
 ] as const
 export type ListFormat = (typeof LIST_FORMATS)[number]
 
+/**
+ * Layouts in the rank markers of the answer's own language (issue 17, languages.ts RANK_MARKERS):
+ * its digits and punctuation ("1、", "１．", "一、", "١. ", "Platz 1: ") or an ordinal heading
+ * ("### 第一位：ソニー", "### Erstens: Siemens", "### أولاً: سامسونج"). English answers never draw them.
+ */
+export const NATIVE_FORMATS = ['native-number', 'native-ordinal'] as const
+/** A layout an answer may take: one of LIST_FORMATS (pinnable on the simulator server) or a native one. */
+export type AnswerFormat = ListFormat | (typeof NATIVE_FORMATS)[number]
+
 /** Layouts whose markers read the same in every language (the others use English words). */
-const NEUTRAL_FORMATS: readonly ListFormat[] = ['numbered', 'medal', 'star', 'pointing', 'keycap', 'hash', 'rank-table']
+const NEUTRAL_FORMATS: readonly AnswerFormat[] = ['numbered', 'medal', 'star', 'pointing', 'keycap', 'hash', 'rank-table']
+/** An answer in another language: the neutral layouts, and about half the time its own markers. */
+const OTHER_LANGUAGE_FORMATS: readonly AnswerFormat[] = [...NEUTRAL_FORMATS, ...NATIVE_FORMATS, ...NATIVE_FORMATS, ...NATIVE_FORMATS, ...NATIVE_FORMATS]
 const MEDALS = ['🥇', '🥈', '🥉']
 
 function keycap(n: number): string {
@@ -93,12 +104,17 @@ function topicOf(prompt: string, label: string): string {
   return forPart ? `${label} for ${forPart[1].trim().toLowerCase()}` : label
 }
 
-/** The text before and after an item's body in one layout (rank = i + 1). */
-function itemLead(format: ListFormat, i: number, name: string, need: string): { before: string; after: string } {
+/** The text before and after an item's body in one layout (rank = i + 1); `native` for the native layouts. */
+function itemLead(format: AnswerFormat, i: number, name: string, need: string, native?: { markers: RankMarkers; number: (rank: number) => string }): { before: string; after: string } {
   const n = i + 1
   const ordinal = ORDINALS[i]
   const line = (before: string) => ({ before, after: '\n' })
   switch (format) {
+    case 'native-number': return native ? line(`${native.number(n)}**${name}**${native.markers.dash}`) : line(`${n}. **${name}** – `)
+    case 'native-ordinal': {
+      const label = native?.markers.ordinal(n)
+      return { before: label ? `### ${label}${native!.markers.colon}${name}\n\n` : `### ${n}. ${name}\n\n`, after: '\n\n' }
+    }
     case 'medal': return line(`${MEDALS[i] ?? '🏅'} ${n}. ${name} – `)
     case 'choice': return line(ordinal ? `✅ ${cap(ordinal)} choice — ${name}: ` : `✅ ${n}. ${name}: `)
     case 'star': return line(`⭐ ${n}) ${name} – `)
@@ -203,14 +219,18 @@ export function composeAnswer(input: ComposeInput): Answer {
   const topic = book ? ((subject.market && book.labels[subject.market.key]) ?? label) : topicOf(prompt, label)
   const intro = fill(rng.pick(P.intros), { topic, inRegion })
   const listed = rng.chance(0.6)
-  const layouts = book ? NEUTRAL_FORMATS : LIST_FORMATS.filter((f) => f !== 'prose')
-  // 'numbered' stays the most common layout, as in real answers.
+  // 'numbered' stays the most common English layout, as in real answers; other languages mostly use their own markers.
+  const layouts: readonly AnswerFormat[] = book ? OTHER_LANGUAGE_FORMATS : [...LIST_FORMATS.filter((f) => f !== 'prose'), 'numbered', 'numbered', 'numbered']
   // The layout draws from its own generator, so the words and sources stay those of the same answer in any layout.
   const layout = new Rng('format', ...key)
-  const format: ListFormat = input.format ?? (listed ? layout.pick([...layouts, 'numbered', 'numbered', 'numbered']) : 'prose')
+  const format: AnswerFormat = input.format ?? (listed ? layout.pick(layouts) : 'prose')
   const list = format !== 'prose'
-  if (rng.chance(0.5)) claim(intro, undefined, list ? ':' : '.')
-  else text(intro + (list ? ':' : (book?.stop ?? '.')))
+  const markers = book ? rankMarkers(subject.language) : undefined
+  const native = markers && (format === 'native-number' || format === 'native-ordinal') ? { markers, number: layout.pick(markers.numbers) } : undefined
+  // Chinese and Japanese end a lead-in with a full-width colon.
+  const colon = book?.stop === '。' ? '：' : ':'
+  if (rng.chance(0.5)) claim(intro, undefined, list ? colon : '.')
+  else text(intro + (list ? colon : (book?.stop ?? '.')))
   text(list ? '\n\n' : ' ')
   if (format === 'rank-table') text('| # | Brand | Why |\n|---|---|---|\n')
   if (format === 'ranked-table') text('Ranked from best to worst:\n\n| Brand | Why |\n|---|---|\n')
@@ -223,15 +243,16 @@ export function composeAnswer(input: ComposeInput): Answer {
     const body = fill(rng.pick(bank), vars)
     const follow = () => (rng.chance(0.5) ? (book?.space ?? ' ') + fill(rng.pick(bank === P.negative ? P.followNegative : P.followPositive), vars) : '')
     if (list) {
-      const lead = itemLead(format, i, brand.name, format === 'header-beneath' ? layout.pick(needs) : '')
+      const lead = itemLead(format, i, brand.name, format === 'header-beneath' ? layout.pick(needs) : '', native)
       text(lead.before)
       claim(body, brand)
       text(follow() + lead.after)
       if (format === 'header-beneath' && i + 2 < ranked.length) text(`   - Also worth a look: ${ranked[i + 2].name}.\n`)
     } else {
-      text(rng.chance(0.5) ? `${cap(ORDINALS[i] ?? `number ${i + 1}`)}, ` : `In ${ORDINALS[i] ?? `${i + 1}th`} place, `)
+      // Another language's prose runs its claims together (no English "First, ..." lead-ins).
+      if (!book) text(rng.chance(0.5) ? `${cap(ORDINALS[i] ?? `number ${i + 1}`)}, ` : `In ${ORDINALS[i] ?? `${i + 1}th`} place, `)
       claim(body, brand)
-      text(follow() + (i === ranked.length - 1 ? '\n' : ' '))
+      text(follow() + (i === ranked.length - 1 ? '\n' : (book?.space ?? ' ')))
     }
   })
 

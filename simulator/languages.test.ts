@@ -1,6 +1,7 @@
 import { cleanFramework } from '../app/domain/framework'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
-import { composeAnswer, renderAnswer } from './answer'
+import { SETUP_LANGUAGES } from '../app/domain/limits'
+import { composeAnswer, renderAnswer, type AnswerFormat } from './answer'
 import { buildFramework } from './framework'
 import { findMarket } from './knowledge'
 import { guessLanguage, localBrand, phrasebook } from './languages'
@@ -17,8 +18,8 @@ function project(brand: string, market: string, language: string) {
     competitors: framework.competitors, queries: framework.queries, learnedAt: '2025-06-01T00:00:00.000Z',
   })
   const brands: BrandDef[] = [{ name: brand, alternativeNames: [], domains: [], isOwn: true }, ...framework.competitors]
-  const answer = (q: string, model = 'gpt-5') =>
-    renderAnswer(composeAnswer({ provider: 'openai', model, prompt: q, day: '2025-06-01', seed: 'seed-1', brandRate: 0.7, subject: store.find(q), cite: false }), 'none').text
+  const answer = (q: string, model = 'gpt-5', format?: AnswerFormat) =>
+    renderAnswer(composeAnswer({ provider: 'openai', model, prompt: q, day: '2025-06-01', seed: 'seed-1', brandRate: 0.7, subject: store.find(q), cite: false, format }), 'none').text
   return { framework, brands, answer }
 }
 
@@ -103,5 +104,122 @@ describe('simulator languages', () => {
     expect(total).toBeGreaterThan(10)
     const scored = parsed.flatMap((x) => Object.values(x.sentiment)).filter((s) => s.positive > 0 || s.negative > 0)
     expect(scored.length).toBeGreaterThan(0)
+  })
+})
+
+/**
+ * Issue 17: every setup language other than English is answered in that language, with its
+ * own rank markers, and the product's parser measures the answer. The markers below are
+ * written out by hand (what a reader of the language expects at the head of the first and
+ * second item), not taken from languages.ts, so a wrong marker fails here.
+ */
+const NATIVE: Record<string, { numbers: string[]; first: string; second: string }> = {
+  ja: { numbers: ['1、', '１．', '①'], first: '### 第一位：', second: '### 第二位：' },
+  'zh-CN': { numbers: ['1、', '一、', '１．'], first: '### 第一名：', second: '### 第二名：' },
+  'zh-TW': { numbers: ['1、', '一、', '１．'], first: '### 第一名：', second: '### 第二名：' },
+  ko: { numbers: ['1위: ', '1. '], first: '### 첫째: ', second: '### 둘째: ' },
+  ar: { numbers: ['١. ', 'المركز 1: '], first: '### أولاً: ', second: '### ثانياً: ' },
+  ur: { numbers: ['۱۔ ', '1. '], first: '### پہلا: ', second: '### دوسرا: ' },
+  th: { numbers: ['๑. ', 'อันดับ 1: '], first: '### อันดับที่ 1: ', second: '### อันดับที่ 2: ' },
+  hi: { numbers: ['१. ', '1. '], first: '### पहला स्थान: ', second: '### दूसरा स्थान: ' },
+  mr: { numbers: ['१. ', '1. '], first: '### पहिला: ', second: '### दुसरा: ' },
+  bn: { numbers: ['১. ', '1. '], first: '### প্রথম: ', second: '### দ্বিতীয়: ' },
+  pa: { numbers: ['੧. ', '1. '], first: '### ਪਹਿਲਾ: ', second: '### ਦੂਜਾ: ' },
+  gu: { numbers: ['૧. ', '1. '], first: '### પહેલું: ', second: '### બીજું: ' },
+  te: { numbers: ['1. ', '1) '], first: '### మొదటిది: ', second: '### రెండవది: ' },
+  ta: { numbers: ['1. ', '1) '], first: '### முதலாவது: ', second: '### இரண்டாவது: ' },
+  ml: { numbers: ['1. ', '1) '], first: '### ഒന്നാമതായി: ', second: '### രണ്ടാമതായി: ' },
+  de: { numbers: ['Platz 1: ', '1. '], first: '### Erstens: ', second: '### Zweitens: ' },
+  es: { numbers: ['N.º 1: ', '1. '], first: '### Primera opción: ', second: '### Segunda opción: ' },
+  'pt-BR': { numbers: ['Nº 1: ', '1. '], first: '### Primeira opção: ', second: '### Segunda opção: ' },
+  'pt-PT': { numbers: ['Nº 1: ', '1. '], first: '### Primeira opção: ', second: '### Segunda opção: ' },
+  fr: { numbers: ['N° 1 : ', '1. '], first: '### Premier choix : ', second: '### Deuxième choix : ' },
+  it: { numbers: ['1) ', '1. '], first: '### Primo posto: ', second: '### Secondo posto: ' },
+  nl: { numbers: ['Nr. 1: ', '1. '], first: '### Eerste keuze: ', second: '### Tweede keuze: ' },
+  pl: { numbers: ['Nr 1: ', '1. '], first: '### Pierwsze miejsce: ', second: '### Drugie miejsce: ' },
+  ru: { numbers: ['№ 1: ', '1. '], first: '### Первое место: ', second: '### Второе место: ' },
+  uk: { numbers: ['№ 1: ', '1. '], first: '### Перше місце: ', second: '### Друге місце: ' },
+  tr: { numbers: ['1) ', '1. '], first: '### Birinci tercih: ', second: '### İkinci tercih: ' },
+  vi: { numbers: ['Hạng 1: ', '1. '], first: '### Thứ nhất: ', second: '### Thứ hai: ' },
+  jv: { numbers: ['1) ', '1. '], first: '### Kapisan: ', second: '### Kapindho: ' },
+}
+
+/** The brand a marker line names first (by any of its names), from the line's text alone. */
+function brandOnLine(line: string, brands: BrandDef[]): string | undefined {
+  let best: { name: string; at: number } | undefined
+  for (const b of brands) {
+    for (const n of [b.name, ...b.alternativeNames]) {
+      const at = line.indexOf(n)
+      if (at >= 0 && (!best || at < best.at)) best = { name: b.name, at }
+    }
+  }
+  return best?.name
+}
+
+/** Lines of the answer that start with one of the markers, and the rank each marker stands for. */
+function markedLines(text: string, markers: Array<[string, number]>): Array<{ line: string; rank: number }> {
+  return text.split('\n').flatMap((line) => markers.filter(([m]) => line.startsWith(m)).map(([, rank]) => ({ line, rank })))
+}
+
+describe('simulator answers in every setup language (issue 17)', () => {
+  const codes = SETUP_LANGUAGES.map((l) => l.code).filter((c) => !c.startsWith('en'))
+
+  it('has a phrasebook and hand-written markers for every setup language but English', () => {
+    expect(codes.filter((c) => !phrasebook(c))).toEqual([])
+    expect(Object.keys(NATIVE).sort()).toEqual([...codes].sort())
+  })
+
+  it.each(codes)('%s: native rank markers are read as ranks, brands are counted and sentiment is split', (lang) => {
+    const book = phrasebook(lang)!
+    const p = project('Fairphone', book.labels.smartphones, lang)
+    const hand = NATIVE[lang]
+    const queries = p.framework.queries.slice(0, 8)
+    expect(queries.length).toBe(8)
+
+    let mentions = 0
+    let nativeRanks = 0
+    let positive = 0
+    let negative = 0
+    for (const [format, markers] of [
+      ['native-number', hand.numbers.map((m) => [m, 1] as [string, number])],
+      ['native-ordinal', [[hand.first, 1], [hand.second, 2]] as Array<[string, number]>],
+    ] as const) {
+      for (const q of queries) {
+        const text = p.answer(q, 'gpt-5', format)
+        const parsed = parseAnswer(text, p.brands, lang)
+        const total = Object.values(parsed.mentions).reduce((a, c) => a + c, 0)
+        expect(total, text).toBeGreaterThan(0)
+        mentions += total
+        const lines = markedLines(text, markers)
+        // The rank-1 line is there in one of the language's own forms ...
+        expect(lines.some((l) => l.rank === 1), text).toBe(true)
+        for (const { line, rank } of lines) {
+          // ... and the brand it names gets the rank the marker says.
+          const brand = brandOnLine(line, p.brands)
+          if (!brand) continue // an untracked brand
+          expect(parsed.rankings[brand], `${line}\n---\n${text}`).toBe(rank)
+          nativeRanks++
+        }
+        for (const s of Object.values(parsed.sentiment)) {
+          if (s.positive > 0) positive++
+          if (s.negative > 0) negative++
+        }
+      }
+    }
+    expect(mentions).toBeGreaterThan(16)
+    expect(nativeRanks).toBeGreaterThan(8)
+    expect(positive).toBeGreaterThan(0)
+    expect(negative).toBeGreaterThan(0)
+  })
+
+  it.each(codes)('%s: left to itself, the simulator writes some answers with native markers', (lang) => {
+    const book = phrasebook(lang)!
+    const p = project('Fairphone', book.labels.smartphones, lang)
+    const hand = NATIVE[lang]
+    // Markers that English answers never use (plain "1. " is everybody's).
+    const own = [...hand.numbers.filter((m) => m !== '1. '), hand.first].map((m) => [m, 1] as [string, number])
+    const texts = p.framework.queries.flatMap((q) => ['gpt-5', 'claude-sonnet-4'].map((model) => p.answer(q, model)))
+    const withNative = texts.filter((t) => markedLines(t, own).length > 0)
+    expect(withNative.length).toBeGreaterThan(texts.length / 10)
   })
 })

@@ -83,6 +83,18 @@ function progressView(row: SearchRow, live: ProgressDetails | null, note: string
   }
 }
 
+/** The phase texts the source-search workflow itself writes when it ends (workflows/sources.ts). */
+const ENDED_PHASE: Partial<Record<SearchStatus, string>> = { cancelled: 'Search Cancelled', failed: 'Search Failed' }
+
+/** A run's last stored progress, closed because Temporal ended it: phase and message say so, unfinished models end too. */
+function endedProgress(p: ProgressDetails | null, status: SearchStatus, message: string): ProgressDetails | null {
+  if (!p) return null
+  const modelStatus = Object.fromEntries(
+    Object.entries(p.modelStatus ?? {}).map(([id, m]) => [id, m.status === 'completed' || m.status === 'failed' ? m : { ...m, status: 'failed' as const }]),
+  ) as ProgressDetails['modelStatus']
+  return { ...p, phase: ENDED_PHASE[status] ?? p.phase, message, modelStatus, isComplete: true, estimatedTimeRemaining: null }
+}
+
 /** The search's stored row, reconciled with Temporal while it claims to run (an operator may have terminated it). */
 async function searchOf(sql: Sql, analysisId: number): Promise<{ row: SearchRow; live: ProgressDetails | null; note: string | null } | null> {
   const [row] = await sql<SearchRow[]>`select * from source_searches where analysis_id = ${analysisId}`
@@ -94,8 +106,11 @@ async function searchOf(sql: Sql, analysisId: number): Promise<{ row: SearchRow;
   if (!end) return { row, live: null, note: null }
   // Recorded as pending a moment before its workflow starts: not gone yet.
   if (read.state === 'NOT_FOUND' && Date.now() - new Date(row.started_at).getTime() < 60_000) return { row, live: null, note: null }
+  // The last progress the workflow stored still reads as running: end it the way the workflow ends its own.
+  const ended = endedProgress(row.progress, end.status, end.message)
   const [fresh] = await sql<SearchRow[]>`
-    update source_searches set status = ${end.status}, error = coalesce(error, ${end.message}), completed_at = coalesce(completed_at, now())
+    update source_searches set status = ${end.status}, error = coalesce(error, ${end.message}), completed_at = coalesce(completed_at, now()),
+      progress = ${ended ? sql.json(ended as any) : null}
     where analysis_id = ${analysisId} and workflow_id = ${row.workflow_id} and status in ('pending', 'in_progress') returning *`
   // The workflow may have recorded its own end meanwhile.
   const after = fresh ?? (await sql<SearchRow[]>`select * from source_searches where analysis_id = ${analysisId}`)[0] ?? row

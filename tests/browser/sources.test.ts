@@ -223,13 +223,15 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
   // `{project name}-{export}-{analysis date}`, lower-cased with dashes; the project is `Sources {userId}`
   const fileName = (what: string, ext: 'xlsx' | 'csv') => `sources-${mine.owner.userId}-${what}-2025-05-20.${ext}`
 
-  async function openMine(params: Record<string, string>) {
+  /** Opens a tab of the seeded insights and waits for its panel (the exports are built from the rendered data). */
+  async function openMine(params: Record<string, string> & { tab: string }) {
     const page = await browser.newPage()
     await page.setViewport({ width: 1366, height: 900 })
     const [name, value] = mine.owner.cookie.split('=')
     await page.setCookie({ name, value, url: testEnv().appUrl })
     const errors = collectPageErrors(page)
     await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(mine.projectId), ...params })}`, { waitUntil: 'networkidle0' })
+    await page.waitForSelector(`[data-tab-panel="${params.tab}"]`)
     return { page, errors }
   }
 
@@ -249,7 +251,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
   }
 
   it('Site Priorities (Excel and CSV) and the gap list', async () => {
-    const { page, errors } = await open_(openMine, { tab: 'site-priorities' })
+    const { page, errors } = await openMine({ tab: 'site-priorities' })
     const files = await downloadsOf(page, 'sources-site-priorities')
     const head = ['Rank', 'Source', 'Domain', 'Type', 'URLs', 'Total Citations', 'Gemini 2.0 Flash citations', 'ChatGPT 5 citations', 'Gemini 2.0 Flash coverage %', 'ChatGPT 5 coverage %', 'Combined coverage %']
     // nike x, y (Gemini 2 of 2 queries); runnersworld a (Gemini q0), b (ChatGPT q0); brooksrunning g (ChatGPT q0); reddit r (Gemini q1).
@@ -276,7 +278,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
   })
 
   it('Citations and Site/Model Comparison (CSV)', async () => {
-    let { page, errors } = await open_(openMine, { tab: 'content-priorities', q: '0' })
+    let { page, errors } = await openMine({ tab: 'content-priorities', q: '0' })
     let files = await downloadsOf(page, 'sources-citations')
     // q0: 2 cards shown (nike x 'Nike' and runnersworld b 'runnersworld.com' fail the snippet filter): brooksrunning g (ChatGPT), runnersworld a (Gemini)
     const citations = await files.take(async () => (await button(page, 'content-priorities', 'Export CSV')).click())
@@ -287,7 +289,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
     ])
     expect(errors).toEqual([])
     await page.close()
-    ;({ page, errors } = await open_(openMine, { tab: 'site-model-comparison', domain: 'r' }))
+    ;({ page, errors } = await openMine({ tab: 'site-model-comparison', domain: 'r' }))
     files = await downloadsOf(page, 'sources-comparison')
     const comparison = await files.take(async () => (await button(page, 'site-model-comparison', 'Export CSV')).click())
     expect(comparison.name).toBe(fileName('site-model-comparison', 'csv'))
@@ -303,7 +305,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
   })
 
   it('Model Export: Full and Minimal, Excel and CSV, all models and one model', async () => {
-    let { page, errors } = await open_(openMine, { tab: 'model-export' })
+    let { page, errors } = await openMine({ tab: 'model-export' })
     let files = await downloadsOf(page, 'sources-model-export')
     // The three enhanced answers in query order, each with its cited URLs in citation order
     const full = [
@@ -326,7 +328,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
     await page.close()
 
     // ChatGPT only: no Model column, the model in the file name
-    ;({ page, errors } = await open_(openMine, { tab: 'model-export', model: '8' }))
+    ;({ page, errors } = await openMine({ tab: 'model-export', model: '8' }))
     files = await downloadsOf(page, 'sources-model-export-chatgpt')
     const one = await files.take(async () => (await button(page, 'model-export', 'Export Excel')).click())
     expect(one.name).toBe(fileName('model-export-chatgpt-5-full', 'xlsx'))
@@ -335,10 +337,3 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
     await page.close()
   })
 })
-
-/** Opens a tab and waits for its panel (the exports read the rendered data). */
-async function open_(opener: (params: Record<string, string>) => Promise<{ page: Page; errors: string[] }>, params: Record<string, string> & { tab: string }) {
-  const opened = await opener(params)
-  await opened.page.waitForSelector(`[data-tab-panel="${params.tab}"]`)
-  return opened
-}

@@ -328,3 +328,68 @@ describe('persona as asker (issue 11 §4)', () => {
     expect((await owner.json(`/api/projects/${withPersonas.id}/audiences`)).body.askAsPersona).toBe(true)
   }, 240_000)
 })
+
+describe('generation failures from the model (issue 11 audit: §8 server texts through the simulator)', () => {
+  /** The route's JSON answer, with its status and content type (a crash would be Remix's 500 HTML page). */
+  const post = async (s: Awaited<ReturnType<typeof signUp>>, path: string, json: unknown) => {
+    const res = await s.request(path, { method: 'POST', json })
+    const type = res.headers.get('content-type') ?? ''
+    const text = await res.text()
+    return { status: res.status, type, body: type.includes('application/json') ? JSON.parse(text) : text }
+  }
+  /** Requests the simulator's OpenAI endpoint has had since the last reset (the first provider configured answers these calls). */
+  const openaiRequests = async () => {
+    const { testEnv } = await import('../support/env')
+    const stats = (await (await fetch(`${testEnv().simulatorUrl}/__sim/stats`)).json()) as { providers: { openai: { requests: number } } }
+    return stats.providers.openai.requests
+  }
+  const topics = [{ id: 'topic-1', name: 'Pricing per employee', relevance: 9, audienceIds: [] }]
+  const audiences = [{ id: 'aud-1', name: 'Finance Manager', description: 'Signs off payroll', topics: [], characteristics: '', searchBehavior: '', painPoints: '', decisionFactors: '' }]
+
+  it('an empty reply on every attempt answers 502 with "Invalid response from server - please try again"; the next good reply works', async () => {
+    const { audienceFailureText } = await import('~/domain/audiences')
+    await simulator({ providers: { openai: { faults: [{ type: 'empty' }] } } })
+    const s = await signUp()
+    const before = await openaiRequests()
+    const res = await post(s, '/api/generate-audiences-topics', payroll)
+    expect([res.status, res.type]).toEqual([502, expect.stringContaining('application/json')])
+    expect(res.body).toEqual({ error: 'Failed to generate audiences and topics', message: 'Invalid response from server - please try again' })
+    // The toast the screen shows for it.
+    expect(audienceFailureText(res.body.message)).toBe("Failed to generate audiences and topics. You can retry by clicking 'Generate Audiences & Topics' again.")
+    // An empty reply is worth asking again (the activity's three attempts) before giving up.
+    expect((await openaiRequests()) - before).toBe(3)
+
+    const topicQueries = await post(s, '/api/generate-topic-queries', { ...payroll, topics, maxQueries: 50 })
+    expect([topicQueries.status, topicQueries.body]).toEqual([502, { error: 'Failed to generate topic-based queries', message: 'Invalid response from server - please try again' }])
+
+    // Once the model answers again, so does the route: the failure came from the empty reply.
+    await simulator({ providers: { openai: { faults: [] } } })
+    const ok = await post(s, '/api/generate-audiences-topics', payroll)
+    expect(ok.status).toBe(200)
+    expect(ok.body.audiences).toHaveLength(20)
+  }, 120_000)
+
+  it('a rejected API key (401) answers 502 with an "API configuration issue" message naming the key, at once, for all three calls', async () => {
+    const { audienceFailureText } = await import('~/domain/audiences')
+    await simulator({ providers: { openai: { faults: [{ type: '401' }] } } })
+    const s = await signUp()
+    const before = await openaiRequests()
+    const res = await post(s, '/api/generate-audiences-topics', payroll)
+    expect([res.status, res.type]).toEqual([502, expect.stringContaining('application/json')])
+    expect(res.body.error).toBe('Failed to generate audiences and topics')
+    expect(res.body.message).toMatch(/^API configuration issue: .*API key was rejected \(401\)/)
+    // Asked once: a configuration problem fails the same way every time, so it is not retried.
+    expect((await openaiRequests()) - before).toBe(1)
+    // The screen turns it into the §8 configuration toast.
+    expect(audienceFailureText(res.body.message)).toBe("API configuration issue. Please contact support. You can retry by clicking 'Generate Audiences & Topics' again.")
+
+    for (const [path, json, error] of [
+      ['/api/generate-audience-queries', { ...payroll, audiences, topics }, 'Failed to generate audience queries'],
+      ['/api/generate-topic-queries', { ...payroll, topics, maxQueries: 50 }, 'Failed to generate topic-based queries'],
+    ] as const) {
+      const r = await post(s, path, json)
+      expect([path, r.status, r.body.error]).toEqual([path, 502, error])
+      expect(r.body.message).toMatch(/^API configuration issue: .*API key/)
+    }
+  }, 120_000)
+})

@@ -1,11 +1,13 @@
 /**
  * A project in another content language, run end to end in demo mode (issue 17): the framework
  * is generated in Japanese, the simulator answers in Japanese with native brand names, and the
- * results screens show mentions, ranks and a sentiment split that are not zero. The simulator's
- * day and seed are pinned, so the answers are the same on any date.
+ * results screens show mentions, ranks and a sentiment split that are not zero. The project uses
+ * the setup code "ja" (app/domain/limits.ts SETUP_LANGUAGES) and a market described in Japanese.
+ * The simulator's day and seed are pinned, so the answers are the same on any date.
  */
 import { createProject, resetSimulator, signUp, simulator, startAnalysis, waitForAnalysis } from '../support/flows'
 import { resultsJson } from '../support/hand-worked-analysis'
+import { SETUP_LANGUAGES } from '../../app/domain/limits'
 
 const JAPANESE = /[\p{scx=Hira}\p{scx=Kana}\p{sc=Han}]/u
 
@@ -14,10 +16,11 @@ afterAll(resetSimulator)
 describe('a Japanese-language project in demo mode', () => {
   it('shows non-zero mentions, ranks and a sentiment split on the results screens', async () => {
     await simulator({ day: '2026-03-02', seed: 'languages-ja' })
+    expect(SETUP_LANGUAGES.map((l) => l.code)).toContain('ja')
     const s = await signUp()
     const fw = await s.json('/api/generate-framework', {
       method: 'POST',
-      json: { name: 'ソニー', brandDomain: 'ソニー', marketDescription: 'smartphones', marketRegion: 'Japan', language: 'ja-JP', isLightMode: true },
+      json: { name: 'ソニー', brandDomain: 'ソニー', marketDescription: 'スマートフォン', marketRegion: '日本', language: 'ja', isLightMode: true },
     })
     expect(fw.status).toBe(200)
     const competitors: string[] = fw.body.competitors
@@ -29,9 +32,9 @@ describe('a Japanese-language project in demo mode', () => {
     const project = await createProject(s, {
       name: 'ソニー スマートフォン',
       brandDomain: 'ソニー',
-      marketDescription: 'smartphones',
-      marketRegion: 'Japan',
-      language: 'ja-JP',
+      marketDescription: 'スマートフォン',
+      marketRegion: '日本',
+      language: 'ja',
       competitors: competitors.slice(0, 6),
       queries: queries.slice(0, 4),
     })

@@ -111,7 +111,7 @@ describe('the daily cost cap applies to scheduled runs (issue 8 §3)', () => {
     expect((await owner.json(path, { method: 'POST', json: { action: 'enable', hour: 4, timeZone: 'UTC' } })).status).toBe(200)
     try {
       await owner.json(path, { method: 'POST', json: { action: 'trigger' } })
-      await until('the scheduled run to be recorded', async () => (await runsOf(project.id)).length > 0, 60_000)
+      await until('the scheduled run to be recorded', async () => (await runsOf(project.id)).length > 0, 150_000)
       expect(await runsOf(project.id)).toEqual([
         { outcome: 'skipped', reason: `Daily AI spending limit reached ($${(cap + 0.5).toFixed(2)} of $${cap.toFixed(2)} today). It resets at midnight UTC.`, analysis_id: null },
       ])

@@ -72,7 +72,7 @@ describe('scheduled runs in the Temporal UI', () => {
     await until('the scheduled run to start an analysis', async () => {
       ;[run] = await db<{ workflow_id: string; analysis_id: number | null }[]>`select workflow_id, analysis_id from scheduled_runs where project_id = ${project.id}`
       return Boolean(run)
-    })
+    }, 150_000)
     expect(run!.analysis_id).toEqual(expect.any(Number))
     const analysisId = run!.analysis_id!
     await waitForAnalysis(owner, analysisId)

@@ -12,6 +12,7 @@ import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type ModelExportRow, type SourceTabData, type SourcesViewData } from '~/domain/sources/types'
 import type { SourceType } from '~/domain/sources/classify'
 import { modelById } from '~/domain/models'
+import { requestSetupScroll } from '~/components/setup/AudiencesSetup'
 
 export const modelLabel = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
@@ -41,7 +42,7 @@ export function SourceTabContent({ data }: { data: SourcesViewData }) {
     case 'source-analytics':
       return <SourceAnalytics d={d} />
     case 'topics-audiences':
-      return <TopicsAudiences d={d} />
+      return <TopicsAudiences data={data} d={d} />
     case 'keyword-insights':
       return <KeywordInsights d={d} />
     case 'content-priorities':
@@ -409,12 +410,31 @@ function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
 
 // ------------------------------------------------------------------ Topics & Audiences
 
-function TopicsAudiences({ d }: { d: TabOf<'topics-audiences'> }) {
+function TopicsAudiences({ data, d }: { data: SourcesViewData; d: TabOf<'topics-audiences'> }) {
+  const navigate = useNavigate()
   const groups = [
     { title: 'Topics', list: d.view.topics },
     { title: 'Audiences', list: d.view.audiences },
   ].filter((g) => g.list.length)
-  if (!groups.length) return <Empty title="No topics or audiences data available">Topics and audiences come from topic-based query generation.</Empty>
+  if (!groups.length)
+    return (
+      <Empty title="No topics or audiences data available">
+        Topics and audiences come from topic-based query generation.{' '}
+        {data.project.isOwner && !data.project.isLightMode && (
+          <button
+            className="btn btn-small"
+            data-testid="setup-topics"
+            onClick={() => {
+              // §2: a session flag sends the user to the setup tab, which scrolls to its setup section.
+              requestSetupScroll()
+              navigate(`/?phase=1&tab=setup-beta&project=${data.project.id}`)
+            }}
+          >
+            Set up Topics &amp; Audiences
+          </button>
+        )}
+      </Empty>
+    )
   return (
     <div className="panel" data-tab-panel="topics-audiences">
       {groups.map((g) => (
