@@ -23,6 +23,12 @@ async function seedAnalysis(projectId: number, userId: number) {
 
 const patch = (s: Session, path: string, json: unknown) => s.json(path, { method: 'PATCH', json })
 
+// Public projects are listed to every user: leave none behind for the files that run after this one.
+afterAll(async () => {
+  const db = await sql()
+  await db`update projects set is_public = false where is_public`
+})
+
 describe('sharing a project with another account', () => {
   let owner: S, sharee: S, stranger: S
   let projectId: number, analysisId: number
