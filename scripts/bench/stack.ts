@@ -60,6 +60,9 @@ export async function startBenchStack(opts: { taskQueue: string; concurrency: nu
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(24).toString('hex'),
       WORKFLOW_BUNDLE: await buildWorkflowBundle(),
+      // A completed analysis would start its source search (200 more web-search calls) and compete for the
+      // providers' slots with the next measured run; each bench starts the searches it measures itself.
+      SOURCE_SEARCH_AFTER_ANALYSIS: 'false',
     }
     for (const p of PROVIDERS) env[`${p.toUpperCase()}_CONCURRENCY`] = String(opts.concurrency)
     Object.assign(process.env, env)
