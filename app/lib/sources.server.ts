@@ -31,7 +31,7 @@ import type { InsightKind } from '../domain/sources/insights'
 import { mergeKinds } from '../domain/sources/parts'
 import { deleteSourceParts, insightFingerprints, packSourceParts, readSourceParts } from '../../db/sources-parts'
 import {
-  citationCards, citationShare, gapList, keywordInsights, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics, topicsAudiences,
+  citationCards, citationShare, gapList, legacyCitations, keywordInsights, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics, topicsAudiences,
   COMPARISON_DEFAULT, SOURCE_TYPES, type InsightLite, type SourceBrands,
 } from '../domain/sources/views'
 import {
@@ -486,7 +486,10 @@ async function tabData(sql: Sql, tab: SourceTab, list: InsightLite[], brands: So
       return { tab, view: keywordInsights(list, EXPANSION_MODEL_ID, (texts) => keywordTerms(texts, language)) }
     case 'content-priorities': {
       const selected = url.searchParams.get('q') === null ? null : selectedQuery()
-      return { tab, view: citationCards(selected === null ? list : list.filter((i) => i.queryIndex === selected), brands), selected }
+      const chosen = selected === null ? list : list.filter((i) => i.queryIndex === selected)
+      // The legacy view (layout=legacy) numbers each response's citations; the cards view does not need them.
+      const layout = url.searchParams.get('layout') === 'legacy' ? 'legacy' : 'cards'
+      return { tab, view: citationCards(chosen, brands), selected, layout, legacy: layout === 'legacy' ? legacyCitations(chosen) : null }
     }
     case 'api-response': {
       const selected = selectedQuery()

@@ -337,3 +337,62 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
     await page.close()
   })
 })
+
+describe('Citations: legacy card view', () => {
+  // Insights of their own: the tabs' tests above delete theirs.
+  let mine: Awaited<ReturnType<typeof seedHandWorkedSources>>
+  beforeAll(async () => {
+    mine = await seedHandWorkedSources()
+  })
+
+  async function open(params: Record<string, string>): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage()
+    await page.setViewport({ width: 1366, height: 900 })
+    const [name, value] = mine.owner.cookie.split('=')
+    await page.setCookie({ name, value, url: testEnv().appUrl })
+    const errors = collectPageErrors(page)
+    await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(mine.projectId), ...params })}`, { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-tab-panel="content-priorities"]')
+    return { page, errors }
+  }
+
+  const text = (page: Page, selector: string) => page.$$eval(selector, (s) => s.map((e) => (e as HTMLElement).innerText.trim().replace(/\s+/g, ' ')))
+
+  it('switches from Cards to the legacy view (kept in the URL): numbered citations, Sources: list, N sources cited', async () => {
+    let { page, errors } = await open({ tab: 'content-priorities', q: '0' })
+    // Cards by default
+    expect(await page.$eval('[data-citations-layout]', (e) => e.getAttribute('data-citations-layout'))).toBe('cards')
+    expect(await page.$$('[data-legacy-response]')).toHaveLength(0)
+    await page.click('[data-citations-layout] button[data-layout="legacy"]')
+    await page.waitForFunction(() => location.search.includes('layout=legacy'))
+    await page.waitForSelector('[data-legacy-response]')
+    expect(new URL(page.url()).searchParams.get('q')).toBe('0')
+    // q0, enhanced: E1 Gemini [runnersworld a, nike x], E2 ChatGPT [brooksrunning g, runnersworld b]; by model id (6, then 8)
+    expect(await page.$$eval('[data-legacy-response]', (s) => s.map((e) => e.getAttribute('data-legacy-response')))).toEqual(['6', '8'])
+    expect(await text(page, '[data-legacy-response] .src-card-head')).toEqual(['Gemini 2.0 Flash', 'ChatGPT 5'])
+    expect(await text(page, '[data-legacy-response="6"] [data-legacy-citation]')).toEqual([`[1] Best running shoes 2025 tested ${RW_A.url}`, `[2] Nike ${NIKE_X.url}`])
+    // runnersworld b's title is its domain
+    expect(await text(page, '[data-legacy-response="8"] [data-legacy-citation]')).toEqual([`[1] Ghost 16 | Brooks Running ${BROOKS_G.url}`, `[2] runnersworld.com ${RW_B.url}`])
+    expect(await text(page, '[data-legacy-response="6"] [data-legacy-sources] strong')).toEqual(['Sources:'])
+    expect(await text(page, '[data-legacy-response="6"] [data-legacy-sources] li')).toEqual([RW_A.url, NIKE_X.url])
+    expect(await text(page, '[data-legacy-response="8"] [data-legacy-sources] li')).toEqual([BROOKS_G.url, RW_B.url])
+    expect(await text(page, '[data-legacy-count]')).toEqual(['2 sources cited', '2 sources cited'])
+    await shot(page, 'sources-citations-legacy')
+    // back to Cards: the parameter leaves the URL, the cards return
+    await page.click('[data-citations-layout] button[data-layout="cards"]')
+    await page.waitForFunction(() => !location.search.includes('layout=') && document.querySelectorAll('[data-citation]').length === 2)
+    expect(await page.$$('[data-legacy-response]')).toHaveLength(0)
+    expect(errors).toEqual([])
+    await page.close()
+
+    // Basic insights of q0: B1 ChatGPT [wikipedia] -> one source, singular
+    ;({ page, errors } = await open({ tab: 'content-priorities', q: '0', set: 'basic', layout: 'legacy' }))
+    await page.waitForSelector('[data-legacy-response]')
+    expect(await page.$$eval('[data-legacy-response]', (s) => s.map((e) => e.getAttribute('data-legacy-response')))).toEqual(['8'])
+    expect(await text(page, '[data-legacy-citation]')).toEqual(['[1] Running shoe - Wikipedia https://en.wikipedia.org/wiki/Running_shoe'])
+    expect(await text(page, '[data-legacy-sources] li')).toEqual(['https://en.wikipedia.org/wiki/Running_shoe'])
+    expect(await text(page, '[data-legacy-count]')).toEqual(['1 source cited'])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

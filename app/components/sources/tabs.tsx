@@ -520,12 +520,33 @@ function Citations({ data, d }: { data: SourcesViewData; d: TabOf<'content-prior
             ))}
           </select>
         </label>
+        <div role="group" aria-label="Citations view" data-citations-layout={d.layout} style={{ display: 'flex', gap: '.25rem' }}>
+          {(
+            [
+              ['cards', 'Cards'],
+              ['legacy', 'Legacy view'],
+            ] as const
+          ).map(([layout, label]) => (
+            <button
+              key={layout}
+              type="button"
+              className={`btn btn-small${d.layout === layout ? ' btn-primary' : ''}`}
+              aria-pressed={d.layout === layout}
+              data-layout={layout}
+              onClick={() => navigate(href({ layout: layout === 'cards' ? null : layout }), { preventScrollReset: true })}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
         <button type="button" className="btn btn-small" onClick={() => downloadCsv(`${fileBase(data, 'citations')}.csv`, exportRows())}>
           Export CSV
         </button>
       </div>
       {d.view.length === 0 ? (
         <Empty title="No Citations Data" />
+      ) : d.layout === 'legacy' && d.legacy ? (
+        <LegacyCitations legacy={d.legacy} />
       ) : (
         d.view.map((q) => (
           <section key={q.queryIndex} className="src-query" data-citations-query={q.queryIndex}>
@@ -562,6 +583,59 @@ function Citations({ data, d }: { data: SourcesViewData; d: TabOf<'content-prior
         ))
       )}
     </div>
+  )
+}
+
+/** The legacy card view: per model response, its citations numbered [n], a 'Sources:' list and 'N sources cited'. */
+function LegacyCitations({ legacy }: { legacy: NonNullable<TabOf<'content-priorities'>['legacy']> }) {
+  return (
+    <>
+      {legacy.map((q) => (
+        <section key={q.queryIndex} className="src-query" data-legacy-query={q.queryIndex}>
+          <h3>{q.query}</h3>
+          <div className="src-cards">
+            {q.responses.map((r, ri) => (
+              <article key={`${r.modelId}-${r.kind}-${ri}`} className="src-card" data-legacy-response={r.modelId} data-kind={r.kind}>
+                <div className="src-card-head">
+                  <span className="badge badge-grey">{modelLabel(r.modelId)}</span>
+                </div>
+                {r.citations.length === 0 ? (
+                  <p className="muted">No citations found for this query</p>
+                ) : (
+                  <>
+                    <ol className="src-legacy-citations" style={{ listStyle: 'none', paddingLeft: 0 }}>
+                      {r.citations.map((c) => (
+                        <li key={c.url} data-legacy-citation={c.n}>
+                          [{c.n}] {c.label}{' '}
+                          <a href={c.url} target="_blank" rel="noopener noreferrer nofollow">
+                            {c.url}
+                          </a>
+                        </li>
+                      ))}
+                    </ol>
+                    <div data-legacy-sources>
+                      <strong>Sources:</strong>
+                      <ul>
+                        {r.citations.map((c) => (
+                          <li key={c.url}>
+                            <a href={c.url} target="_blank" rel="noopener noreferrer nofollow">
+                              {c.url}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </>
+                )}
+                <div className="muted" data-legacy-count>
+                  {r.citations.length === 1 ? '1 source cited' : `${r.citations.length} sources cited`}
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+      ))}
+    </>
   )
 }
 

@@ -3,7 +3,7 @@
  * renders. Pure types, constants and small helpers, safe in the browser.
  */
 import type { SourceType } from './classify'
-import type { CitationShareView, CitationsView, ComparisonView, KeywordInsightsView, OwnedCitationRateView, SitePrioritiesView, SourceAnalyticsView, TopicsAudiencesView } from './views'
+import type { CitationShareView, CitationsView, ComparisonView, KeywordInsightsView, LegacyCitationsView, OwnedCitationRateView, SitePrioritiesView, SourceAnalyticsView, TopicsAudiencesView } from './views'
 
 export const SOURCE_TABS = [
   { id: 'site-priorities', label: 'Site Priorities' },
@@ -128,7 +128,7 @@ export type SourceTabData =
   | { tab: 'source-analytics'; view: SourceAnalyticsView; types: SourceType[] }
   | { tab: 'topics-audiences'; view: TopicsAudiencesView }
   | { tab: 'keyword-insights'; view: KeywordInsightsView }
-  | { tab: 'content-priorities'; view: CitationsView; selected: number | null }
+  | { tab: 'content-priorities'; view: CitationsView; selected: number | null; layout: 'cards' | 'legacy'; legacy: LegacyCitationsView | null }
   | { tab: 'api-response'; queries: { index: number; query: string }[]; selected: number | null; items: ApiResponseItem[] }
   | { tab: 'site-model-comparison'; view: ComparisonView; filter: string; limit: number }
   | { tab: 'model-export'; rows: ModelExportRow[]; total: number }

@@ -13,7 +13,7 @@ import type { BrandDef } from '../metrics/brands'
 import { keywordTerms } from './keywords'
 import { citedDomain, toInsight } from './insights'
 import {
-  bestText, citationCards, citationShare, gapList, isDisplayText, keywordInsights, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics,
+  bestText, citationCards, citationShare, gapList, isDisplayText, keywordInsights, legacyCitations, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics,
   topicsAudiences, wilson, type InsightLite, type SourceBrands,
 } from './views'
 
@@ -157,6 +157,23 @@ describe('citation display filter (§5)', () => {
     expect([q0.responses, q0.uniqueCitations, q0.domains]).toEqual([2, 2, 2])
     // q1: reddit r cited by both models (its title has 5 words), hoka t, nike y ("Nike Pegasus Trail": 3 words, 18 characters)
     expect(q1.cards.map((c) => [c.domain, c.models])).toEqual([['reddit.com', [6, 8]], ['hoka.com', [6]], ['nike.com', [8]]])
+  })
+})
+
+describe('legacyCitations', () => {
+  it('numbers each response\'s distinct cited URLs in order, sources when no citations, title else domain', () => {
+    const [q0, q1] = legacyCitations([...ALL, { ...I2, modelId: 9, citations: [{ url: 'https://hoka.com/n', domain: 'hoka.com', position: 1 }], sources: [] }])
+    // I1 cites runnersworld a twice: counted once
+    expect(q0.responses.map((r) => [r.modelId, r.citations.map((c) => [c.n, c.label, c.url])])).toEqual([
+      [6, [[1, 'Best running shoes 2025 tested', RW_A.url], [2, 'Nike', NIKE_X.url]]],
+      [8, [[1, 'Ghost 16 | Brooks Running', BROOKS_G.url], [2, 'runnersworld.com', RW_B.url]]],
+      [9, [[1, 'hoka.com', 'https://hoka.com/n']]],
+    ])
+    // I4 has no placed citations: its sources
+    expect(q1.responses.map((r) => [r.modelId, r.citations.map((c) => c.url)])).toEqual([
+      [6, [HOKA_T.url, REDDIT_R.url]],
+      [8, [REDDIT_R.url, NIKE_Y.url]],
+    ])
   })
 })
 

@@ -248,6 +248,24 @@ export function citationCards(insights: InsightLite[], brands: SourceBrands) {
 
 export type CitationsView = ReturnType<typeof citationCards>
 
+/**
+ * Citations tab, legacy view: per query, each model response with its cited URLs numbered [1], [2], … in the
+ * order the answer cites them (citedUrls: distinct, sources when there are no placed citations). The label is
+ * the title, else the domain.
+ */
+export function legacyCitations(insights: InsightLite[]) {
+  const byQuery = new Map<number, { query: string; responses: { modelId: number; kind: InsightLite['kind']; citations: { n: number; url: string; domain: string; label: string }[] }[] }>()
+  for (const i of insights) {
+    const q = byQuery.get(i.queryIndex) ?? { query: i.query, responses: [] }
+    const citations = citedUrls(i).map((c) => ({ n: c.position, url: c.url, domain: c.domain, label: c.title?.trim() || c.domain }))
+    q.responses.push({ modelId: i.modelId, kind: i.kind, citations })
+    byQuery.set(i.queryIndex, q)
+  }
+  return [...byQuery].sort(([a], [b]) => a - b).map(([queryIndex, q]) => ({ queryIndex, query: q.query, responses: q.responses }))
+}
+
+export type LegacyCitationsView = ReturnType<typeof legacyCitations>
+
 // ------------------------------------------------------------------ comparison and export
 
 export const COMPARISON_DEFAULT = 10
