@@ -309,7 +309,12 @@ describe('daily analysis as a Temporal Schedule', () => {
     // The trends page has the new day.
     expect((await owner.json(`/api/projects/${project.id}/trends`)).body.days.map((d: any) => d.analysisId)).toEqual([first.analysis_id])
 
-    // A second run the same day is refused by the one-per-day rule, and says so.
+    // A second run the same day is refused by the one-per-day rule, and says so. Temporal names a triggered run
+    // after the second it was triggered in (`…-run-<RFC 3339 second>`) and drops a second trigger within that
+    // same second as already started; a person cannot click that fast, the test can. The first trigger lies in
+    // the past, so 1.1 s from now is always a later second (whatever either process's clock says).
+    expect(first.workflow_id).toMatch(/-run-\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    await new Promise((r) => setTimeout(r, 1100))
     expect((await owner.json(path, { method: 'POST', json: { action: 'trigger' } })).status).toBe(200)
     // Temporal's scheduler starts a triggered action on its own time; on a loaded machine that can take a while.
     await until('the second run to be skipped', async () => (await runsOf(project.id)).length > 1, 150_000)
