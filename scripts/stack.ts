@@ -170,13 +170,17 @@ export function startNodeProcess(name: string, script: string, env: NodeJS.Proce
 }
 
 /** Builds the Remix app when the build is missing or older than the sources. */
+const remixCli = path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js')
+
 export async function buildApp(force = false) {
   const stamp = path.join(root, 'build', 'index.js')
   if (!force && existsSync(stamp) && !sourcesNewerThan(stamp)) return
   await withBuildLock(() => {
     if (!force && existsSync(stamp) && !sourcesNewerThan(stamp)) return
     log('building the web app (remix build)...')
-    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'remix'), ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+    // Run by this Node (24), whatever `node` is first on PATH: remix.config.js imports a .ts module, which
+    // only Node's type stripping (22.18+) reads.
+    const r = spawnSync(process.execPath, [remixCli, 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
     if (r.status !== 0) throw new StackError('web app build', 'remix build failed (its output is above)')
   })
 }

@@ -95,7 +95,7 @@ try {
   stops.push(worker.stop)
   if (env.NODE_ENV === 'development') {
     // `npm run dev`: rebuild the app on change; the server re-imports the new build on the next request.
-    const watch = spawn(path.join(root, 'node_modules', '.bin', 'remix'), ['watch'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    const watch = spawn(process.execPath, [path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'watch'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
     stops.push(async () => void watch.kill('SIGTERM'))
   }
   const web: Managed = startNodeProcess('web', 'scripts/server.ts', env, path.join(logs, 'web.log'), { tee: true })

@@ -291,13 +291,7 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
             {[{ modelId: 0, ...d.ownedRate.overall }, ...d.ownedRate.byModel].map((r) => (
               <tr key={r.modelId} data-owned-rate={r.modelId || 'all'}>
                 <td>{r.modelId ? modelLabel(r.modelId) : 'All models'}</td>
-                <td className="num">
-                  {r.cited} / {r.n}
-                </td>
-                <td className="num">{pct(r.rate)}</td>
-                <td className="num">
-                  {r.ci.low}–{r.ci.high}%
-                </td>
+                <OwnedRateCells r={r} />
               </tr>
             ))}
           </tbody>
@@ -317,13 +311,7 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
             {d.ownedRate.byQuery.map((r) => (
               <tr key={r.queryIndex} data-owned-rate-query={r.queryIndex}>
                 <td>{r.query}</td>
-                <td className="num">
-                  {r.cited} / {r.n}
-                </td>
-                <td className="num">{pct(r.rate)}</td>
-                <td className="num">
-                  {r.ci.low}–{r.ci.high}%
-                </td>
+                <OwnedRateCells r={r} />
               </tr>
             ))}
           </tbody>
@@ -405,6 +393,21 @@ function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
         </>
       )}
     </div>
+  )
+}
+
+/** An owned-citation rate's cells: answers citing the brand of n, the rate, its 95 % interval. */
+function OwnedRateCells({ r }: { r: { cited: number; n: number; rate: number; ci: { low: number; high: number } } }) {
+  return (
+    <>
+      <td className="num">
+        {r.cited} / {r.n}
+      </td>
+      <td className="num">{pct(r.rate)}</td>
+      <td className="num">
+        {r.ci.low}–{r.ci.high}%
+      </td>
+    </>
   )
 }
 
