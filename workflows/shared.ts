@@ -124,3 +124,13 @@ export interface OptimiserPhaseProgress {
 }
 export const getOptimiserProgressQuery = defineQuery<OptimiserPhaseProgress>('getOptimiserProgress')
 export const optimiserWorkflowId = (userId: number, runId: string) => `optimiser-${userId}-${runId}`
+
+/** The source search's phase texts (§4: they contain 'Search' or 'Enhanced'), written by its workflow and by the app when Temporal ended it. */
+export const SOURCE_SEARCH_PHASES = {
+  basic: 'Building Basic Search Insights',
+  enhanced: 'Enhanced Source Search',
+  done: 'Search Insights Complete',
+  cancelled: 'Search Cancelled',
+  failed: 'Search Failed',
+  skipped: 'Search Skipped',
+} as const

@@ -7,7 +7,7 @@
 import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
 import type { SourceActivities } from '../activities/sources'
 import { SEARCH_ATTRIBUTES } from './search-attributes'
-import { getProgressQuery, type ModelProgress, type ProgressDetails } from './shared'
+import { getProgressQuery, SOURCE_SEARCH_PHASES, type ModelProgress, type ProgressDetails } from './shared'
 
 export const SEARCH_MAX_ATTEMPTS = 5
 export const SEARCH_BATCH_SIZE = 8
@@ -18,15 +18,6 @@ export interface SourceSearchInput {
   models: { modelId: number; name: string; concurrency: number }[]
   queries: { index: number; query: string }[]
 }
-
-export const SOURCE_SEARCH_PHASES = {
-  basic: 'Building Basic Search Insights',
-  enhanced: 'Enhanced Source Search',
-  done: 'Search Insights Complete',
-  cancelled: 'Search Cancelled',
-  failed: 'Search Failed',
-  skipped: 'Search Skipped',
-} as const
 
 export const sourceSearchId = (analysisId: number) => `source-search-${analysisId}`
 

@@ -19,7 +19,7 @@ export interface ShellProject {
   audiences?: unknown[]
 }
 
-export const SELECTED_PROJECT_KEY = 'selectedProjectId'
+export { SELECTED_PROJECT_STORAGE_KEY as SELECTED_PROJECT_KEY } from './consent/preferences-storage'
 
 export function useRootData() {
   return useRouteLoaderData('root') as RootData | undefined

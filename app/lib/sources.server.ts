@@ -24,7 +24,7 @@ import { forgetWorkflow, readWorkflow, startWorkflow, temporal } from './tempora
 import { loadProviderConfigs } from './models.server'
 import { modelById } from '../domain/models'
 import { brandList, isoDay } from '../domain/analyses'
-import type { ProgressDetails } from '../../workflows/shared'
+import { SOURCE_SEARCH_PHASES, type ProgressDetails } from '../../workflows/shared'
 import type { SourceType } from '../domain/sources/classify'
 import { keywordTerms } from '../domain/sources/keywords'
 import type { InsightKind } from '../domain/sources/insights'
@@ -83,8 +83,8 @@ function progressView(row: SearchRow, live: ProgressDetails | null, note: string
   }
 }
 
-/** The phase texts the source-search workflow itself writes when it ends (workflows/sources.ts). */
-const ENDED_PHASE: Partial<Record<SearchStatus, string>> = { cancelled: 'Search Cancelled', failed: 'Search Failed' }
+/** The phase texts the source-search workflow itself writes when it ends. */
+const ENDED_PHASE: Partial<Record<SearchStatus, string>> = { cancelled: SOURCE_SEARCH_PHASES.cancelled, failed: SOURCE_SEARCH_PHASES.failed }
 
 /** A run's last stored progress, closed because Temporal ended it: phase and message say so, unfinished models end too. */
 function endedProgress(p: ProgressDetails | null, status: SearchStatus, message: string): ProgressDetails | null {

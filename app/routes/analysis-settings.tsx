@@ -8,6 +8,7 @@ import { Header } from '~/components/app-shell'
 import { useToast } from '~/components/toast'
 import { RunCards } from '~/components/settings/run-cards'
 import { canCancelSearch, SETTINGS_MESSAGES, showInsightsManagement } from '~/domain/settings/analysis-settings'
+import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
 
 export const meta: MetaFunction = () => [{ title: 'Analysis Settings · AI Brand Visibility' }]
 
@@ -34,7 +35,7 @@ export default function AnalysisSettings() {
   // The selected project lives in local storage (§2): without ?project= use it.
   useEffect(() => {
     if (settings) return
-    const saved = window.localStorage.getItem('selectedProjectId')
+    const saved = window.localStorage.getItem(SELECTED_PROJECT_KEY)
     if (saved && /^\d+$/.test(saved)) navigate(`/analysis-settings?project=${saved}`, { replace: true })
   }, [settings, navigate])
 

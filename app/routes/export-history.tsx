@@ -7,6 +7,7 @@ import { getProject } from '~/lib/projects.server'
 import { getAnalysis } from '~/lib/analyses.server'
 import { Header } from '~/components/app-shell'
 import { ExportsList } from '~/components/results/ExportDialogs'
+import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
 
 export const meta: MetaFunction = () => [{ title: 'Export History · AI Brand Visibility' }]
 
@@ -34,7 +35,7 @@ export default function ExportHistory() {
   const { pathname } = useLocation()
   useEffect(() => {
     if (project) return
-    const saved = window.localStorage.getItem('selectedProjectId')
+    const saved = window.localStorage.getItem(SELECTED_PROJECT_KEY)
     if (saved && /^\d+$/.test(saved)) navigate(`/export-history?project=${saved}`, { replace: true })
   }, [project, navigate])
   return (

@@ -10,6 +10,7 @@ import { ShareDialog } from '~/components/sharing/share-dialog'
 import { EditProjectDialog } from '~/components/sharing/edit-project-dialog'
 import { archivePath, rowButton, rowMenuItems, type MenuItem } from '~/domain/sharing/project-menu'
 import { SHARING_MESSAGES } from '~/domain/sharing/access'
+import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
 
 export const meta: MetaFunction = () => [{ title: 'Your Projects · AI Brand Visibility' }]
 
@@ -76,7 +77,7 @@ export default function Projects() {
     if (!window.confirm(`Delete the project "${p.name}" and all its analyses? This cannot be undone.`)) return
     const { ok } = await send(`/api/projects/${p.id}`, 'DELETE')
     if (!ok) return toast({ title: 'Delete Failed', description: 'Failed to delete project', variant: 'destructive' })
-    if (localStorage.getItem('selectedProjectId') === String(p.id)) localStorage.removeItem('selectedProjectId')
+    if (localStorage.getItem(SELECTED_PROJECT_KEY) === String(p.id)) localStorage.removeItem(SELECTED_PROJECT_KEY)
     revalidator.revalidate()
   }
   const archive = async (p: Row) => {

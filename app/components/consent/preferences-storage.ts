@@ -6,7 +6,7 @@
  */
 import { allows, COOKIE_CONSENT_STORAGE_KEY, parseConsent } from '../../domain/consent/cookies'
 
-/** The key the app shell reads (app-shell.tsx SELECTED_PROJECT_KEY). */
+/** The one local-storage key of the selected project (the app shell re-exports it as SELECTED_PROJECT_KEY). */
 export const SELECTED_PROJECT_STORAGE_KEY = 'selectedProjectId'
 
 /** The local-storage entries the Preferences category covers. */
