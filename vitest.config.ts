@@ -31,7 +31,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/console-error.ts'],
           // One real stack (PostgreSQL, Temporal, worker, app) for the whole run: files take turns.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          maxWorkers: 1,
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },

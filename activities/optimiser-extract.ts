@@ -238,16 +238,16 @@ function headingFact(content: string): CrawlFact {
 export function extractPage(input: PageInput): ExtractedPage {
   const html = input.html
   const isHtml = input.url !== null ? true : looksLikeHtml(html)
-  let title: string | null = null
+  let title: string | null
   let content: string
-  let facts: CrawlFact[] = []
+  let facts: CrawlFact[]
   if (isHtml) {
     const full = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
     const { document } = parseHTML(full)
     facts = crawlFacts(document as unknown as Document, input)
     title = document.querySelector('title')?.textContent?.trim() || null
     const { document: copy } = parseHTML(full)
-    let article: { content?: string | null; title?: string | null } | null = null
+    let article: { content?: string | null; title?: string | null } | null
     try {
       article = new Readability(copy as unknown as Document, { charThreshold: 200 }).parse()
     } catch {

@@ -63,7 +63,7 @@ describe('simulator: the invalid-reply fault', () => {
     if (!citation.ok) expect(citation.error).toMatch(/^overallScore: Too big: expected number to be <=10/)
     const actions = parseReply('criticalActions', ask('criticalActions', target))
     expect(actions.ok).toBe(false)
-    if (!actions.ok) expect(actions.error).toMatch(/^criticalActions\.0\.actions: Too big: expected array to have <=2 items/)
+    if (!actions.ok) expect(actions.error).toMatch(/^criticalActions\.0\.actions: Too big: expected array to have exactly 2 items/)
     // Same fields, same types: the gateway's JSON-schema check lets it through; only the values are wrong.
     expect(validateJson(replyJsonSchema('citation'), ask('citation', target))).toEqual([])
     expect(validateJson(replyJsonSchema('criticalActions'), ask('criticalActions', target))).toEqual([])

@@ -212,6 +212,15 @@ describe('vendor wire shapes', () => {
     expect(input.tags).toHaveLength(2)
   })
 
+  it('Anthropic API version 2026-10-21 (the SDK\'s) refuses the removed sampling parameters with a 400, as the vendor does', async () => {
+    const client = new Anthropic({ apiKey: 'k', baseURL: `${sim.url}/anthropic`, maxRetries: 0 })
+    const request = { model: 'claude-sonnet-4-20250514', max_tokens: 100, messages: [{ role: 'user' as const, content: 'best running shoes' }] }
+    const refused = await client.messages.create({ ...request, temperature: 0.2 } as Anthropic.MessageCreateParamsNonStreaming).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(Anthropic.BadRequestError)
+    expect((refused as InstanceType<typeof Anthropic.BadRequestError>).message).toContain('temperature')
+    expect((await client.messages.create(request)).content.length).toBeGreaterThan(0)
+  })
+
   it('Gemini JSON mode honours enums, $ref, required fields and item counts', async () => {
     const ai = new GoogleGenAI({ apiKey: 'k', httpOptions: { baseUrl: `${sim.url}/gemini` } })
     const schema = {

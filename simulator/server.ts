@@ -430,6 +430,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       return fail('400', 'bad_request', { message: `Invalid JSON body: ${e instanceof Error ? e.message : String(e)}` })
     }
     if (!hasKey(r.vendor, req, url)) return fail('401', '401')
+    // Anthropic API version 2026-10-21 (what @anthropic-ai/sdk 1.x sends) removed the sampling parameters: a request
+    // that sends any of them is a 400, so a gateway that still sends one fails here as it would against the vendor.
+    if (r.vendor === 'anthropic' && String(req.headers['anthropic-version'] ?? '') >= '2026-10-21') {
+      const removed = ['temperature', 'top_p', 'top_k'].find((k) => k in body)
+      if (removed) return fail('400', 'bad_request', { message: `${removed}: this parameter is not supported in API version 2026-10-21` })
+    }
     const p = parseRequest(r, body)
     if (!p.model) return fail('400', 'bad_request', { message: 'model: field required' })
     const badContinuation = p.continued && pausedContentProblem(p.continued)

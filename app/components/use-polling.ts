@@ -1,9 +1,15 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+
+/** useLayoutEffect in the browser; on the server (where it would only warn) the no-op useEffect. */
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
 /** Calls `fn` now and then every `ms` while mounted (and `enabled`); errors are ignored until the next tick. */
 export function usePolling(fn: () => Promise<void> | void, ms: number, enabled = true) {
   const ref = useRef(fn)
-  ref.current = fn
+  // The latest `fn`, kept after each commit (not during render) before any tick can read it.
+  useIsomorphicLayoutEffect(() => {
+    ref.current = fn
+  })
   useEffect(() => {
     if (!enabled) return
     let stopped = false

@@ -63,7 +63,7 @@ interface TextOptions {
 export function text(label: string, max: number, opts: TextOptions = {}) {
   const typeMessage = opts.required ?? `${label} must be text`
   return z
-    .string({ required_error: typeMessage, invalid_type_error: typeMessage })
+    .string({ error: typeMessage })
     .transform((s) => (opts.collapse ? s.replace(/\s+/g, ' ') : s).trim())
     .pipe(
       z
@@ -76,7 +76,7 @@ export function text(label: string, max: number, opts: TextOptions = {}) {
 
 /** A list of at most FIELD_LIMITS.listItems items. */
 export function list<T extends z.ZodTypeAny>(label: string, item: T) {
-  return z.array(item, { invalid_type_error: `${label} must be a list` }).max(FIELD_LIMITS.listItems, `${label}: at most ${FIELD_LIMITS.listItems} items`)
+  return z.array(item, { error: `${label} must be a list` }).max(FIELD_LIMITS.listItems, `${label}: at most ${FIELD_LIMITS.listItems} items`)
 }
 
 /**
@@ -115,7 +115,7 @@ export function jsonProblem(value: unknown, maxString = FIELD_LIMITS.detail, max
 
 /** An object stored as JSON (audiences, topics): any fields, bounded by jsonProblem. */
 export function jsonObject(label: string) {
-  return z.record(z.unknown(), { invalid_type_error: `${label} must be an object` }).superRefine((v, ctx) => {
+  return z.record(z.string(), z.unknown(), { error: `${label} must be an object` }).superRefine((v, ctx) => {
     const problem = jsonProblem(v)
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} contains ${problem}` })
   })

@@ -4,14 +4,14 @@ import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-
 import { FIELD_LIMITS, hasControlCharacters } from '../domain/validation'
 
 const email = z
-  .string({ required_error: AUTH_MESSAGES.invalidEmail, invalid_type_error: AUTH_MESSAGES.invalidEmail })
+  .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
   .max(254, AUTH_MESSAGES.invalidEmail)
   .email(AUTH_MESSAGES.invalidEmail)
 
 const optionalName = z
-  .string({ invalid_type_error: AUTH_MESSAGES.nameTooLong })
+  .string({ error: AUTH_MESSAGES.nameTooLong })
   .trim()
   .max(FIELD_LIMITS.personName, AUTH_MESSAGES.nameTooLong)
   .refine((v) => !hasControlCharacters(v), AUTH_MESSAGES.nameControlCharacters)
@@ -21,7 +21,7 @@ const optionalName = z
 export const signInSchema = z.object({
   email,
   password: z
-    .string({ required_error: AUTH_MESSAGES.passwordRequired, invalid_type_error: AUTH_MESSAGES.passwordRequired })
+    .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
 })
@@ -29,7 +29,7 @@ export const signInSchema = z.object({
 export const signUpSchema = z.object({
   email,
   password: z
-    .string({ required_error: AUTH_MESSAGES.shortPassword, invalid_type_error: AUTH_MESSAGES.shortPassword })
+    .string({ error: AUTH_MESSAGES.shortPassword })
     .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.shortPassword)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.longPassword),
   firstName: optionalName,

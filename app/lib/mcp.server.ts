@@ -27,7 +27,8 @@ import { FIELD_LIMITS, id as idField, text } from '../domain/validation'
  * integer, text is trimmed, without control characters and bounded. The leading z.number().int() only gives
  * the tool's JSON Schema its type (the SDK publishes the input side of a pipe); the bounds are the primitive's.
  */
-const id = (label: string, what: string) => z.number().int().pipe(idField(label)).describe(what)
+// zod 4 types a pipe's second schema by the first one's output (number); the primitive accepts any input, hence the cast.
+const id = (label: string, what: string) => z.number().int().pipe(idField(label) as unknown as z.ZodType<number, number>).describe(what)
 const requiredText = (label: string, max: number, what: string) => text(label, max, { required: `${label} must not be blank` }).describe(what)
 
 /** The analysis a tool reads: the one named, else the project's latest completed one. */
@@ -42,8 +43,8 @@ async function analysisOf(ctx: OpContext, projectId: number, analysisId?: number
 
 function buildServer(ctx: OpContext) {
   const server = new McpServer({ name: 'ai-brand-visibility', version: API_VERSION })
-  const tool = <A extends z.ZodRawShape>(name: string, scope: ApiScope, description: string, shape: A, run: (args: z.objectOutputType<A, z.ZodTypeAny>) => Promise<unknown>) =>
-    server.registerTool(name, { description, inputSchema: shape }, (async (args: z.objectOutputType<A, z.ZodTypeAny>) => {
+  const tool = <A extends z.ZodRawShape>(name: string, scope: ApiScope, description: string, shape: A, run: (args: z.infer<z.ZodObject<A>>) => Promise<unknown>) =>
+    server.registerTool(name, { description, inputSchema: shape }, (async (args: z.infer<z.ZodObject<A>>) => {
       let status = 200
       try {
         requireScope(ctx.principal, scope)

@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ feedback: await listFeedback() }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-const handledSchema = z.object({ id: id('id'), handled: z.boolean({ required_error: 'handled is required', invalid_type_error: 'handled must be true or false' }) })
+const handledSchema = z.object({ id: id('id'), handled: z.boolean({ error: (iss) => (iss.input === undefined ? 'handled is required' : 'handled must be true or false') }) })
 
 /** PATCH /api/admin/feedback {id, handled} */
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ import { requireModelBudget } from '~/lib/model-budget.server'
 import { id } from '~/domain/validation'
 
 const schema = z.object({
-  action: z.enum(['delete', 'refresh'], { errorMap: () => ({ message: "action must be 'delete' or 'refresh'" }) }),
+  action: z.enum(['delete', 'refresh'], { error: "action must be 'delete' or 'refresh'" }),
   modelId: id('modelId'),
 })
 

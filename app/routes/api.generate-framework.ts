@@ -13,7 +13,7 @@ const schema = z.object({
   marketDescription: text('Market description', L.marketDescription, { required: 'Market description is required' }),
   marketRegion: text('Market region', L.marketRegion, { collapse: true }).optional().default(''),
   language: text('Language', L.language).optional().default('en-GB').transform((s) => s || 'en-GB'),
-  marketType: z.enum(['B2C', 'B2B'], { errorMap: () => ({ message: 'Market type must be B2C or B2B' }) }).optional().default('B2C'),
+  marketType: z.enum(['B2C', 'B2B'], { error: 'Market type must be B2C or B2B' }).optional().default('B2C'),
   isLightMode: z.boolean().optional().default(false),
 })
 

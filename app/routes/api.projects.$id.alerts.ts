@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { markAlertsRead } from '~/lib/trends.server'
 
-const schema = z.object({ action: z.literal('read', { errorMap: () => ({ message: "Action must be 'read'" }) }) })
+const schema = z.object({ action: z.literal('read', { error: "Action must be 'read'" }) })
 
 /** POST {action: 'read'}: marks the project's trend alerts read (the bell's count goes to 0). */
 export async function action({ request, params }: ActionFunctionArgs) {

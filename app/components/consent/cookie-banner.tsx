@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Modal } from '../modal'
 import {
   acceptAll,
@@ -18,32 +18,68 @@ import { forgetPreferences } from './preferences-storage'
 export const OPEN_COOKIE_PREFERENCES = 'open-cookie-preferences'
 
 /**
+ * The stored record as an external store (useSyncExternalStore): read from localStorage in the browser, `undefined`
+ * on the server and while hydrating (storage is only read after hydration). The parsed record is kept per raw value,
+ * so a render gets the same object until the value changes, and a save here gets back the record it saved. Saving
+ * here notifies the banner, and so does a choice made in another tab (the browser's `storage` event).
+ */
+const consentListeners = new Set<() => void>()
+let parsed: { raw: string | null; record: ConsentRecord | null } | null = null
+const consentStore = {
+  subscribe(listener: () => void) {
+    consentListeners.add(listener)
+    const fromOtherTab = (e: StorageEvent) => (e.key === null || e.key === COOKIE_CONSENT_STORAGE_KEY) && listener()
+    window.addEventListener('storage', fromOtherTab)
+    return () => {
+      consentListeners.delete(listener)
+      window.removeEventListener('storage', fromOtherTab)
+    }
+  },
+  getSnapshot(): ConsentRecord | null {
+    const raw = window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY)
+    if (parsed?.raw !== raw) parsed = { raw, record: parseConsent(raw) }
+    return parsed.record
+  },
+  getServerSnapshot: (): ConsentRecord | null | undefined => undefined,
+  save(next: ConsentRecord) {
+    const raw = JSON.stringify(next)
+    window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, raw)
+    parsed = { raw, record: next }
+  },
+  changed() {
+    for (const listener of consentListeners) listener()
+  },
+}
+
+/**
  * Cookie consent banner and preferences dialog (§2, §4). The record lives in localStorage; a signed-in
  * user's copy is also sent to the server. Dismissing (×) hides the banner for this page view without saving.
  */
 export function CookieConsent({ signedIn }: { signedIn: boolean }) {
-  const [record, setRecord] = useState<ConsentRecord | null>(null)
-  const [loaded, setLoaded] = useState(false)
+  const stored = useSyncExternalStore<ConsentRecord | null | undefined>(consentStore.subscribe, consentStore.getSnapshot, consentStore.getServerSnapshot)
+  const loaded = stored !== undefined
+  const record = stored ?? null
   const [dismissed, setDismissed] = useState(false)
   const [dialog, setDialog] = useState(false)
   const [choices, setChoices] = useState<Record<OptionalCategory, boolean>>({ analytics: false, marketing: false, preferences: false })
+  // The dialog's checkboxes start from the stored record whenever it is read or saved (adjusted while rendering).
+  const [choicesFrom, setChoicesFrom] = useState<ConsentRecord | null>(null)
+  if (record !== choicesFrom) {
+    setChoicesFrom(record)
+    if (record) setChoices({ analytics: record.analytics, marketing: record.marketing, preferences: record.preferences })
+  }
 
   useEffect(() => {
-    const stored = parseConsent(window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY))
-    setRecord(stored)
-    if (stored) setChoices({ analytics: stored.analytics, marketing: stored.marketing, preferences: stored.preferences })
-    setLoaded(true)
     const open = () => setDialog(true)
     window.addEventListener(OPEN_COOKIE_PREFERENCES, open)
     return () => window.removeEventListener(OPEN_COOKIE_PREFERENCES, open)
   }, [])
 
   const save = (next: ConsentRecord) => {
-    window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, JSON.stringify(next))
+    consentStore.save(next)
     // Preferences off (Reject All, or a custom choice without it): what that category stored goes too.
     if (!next.preferences) forgetPreferences()
-    setRecord(next)
-    setChoices({ analytics: next.analytics, marketing: next.marketing, preferences: next.preferences })
+    consentStore.changed()
     setDialog(false)
     if (signedIn) void fetch('/api/cookie-consent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next) }).catch(() => {})
   }

@@ -123,9 +123,15 @@ function EvidencePanel({ analysisId, exportId, cell, onClose }: { analysisId: nu
   const closeRef = useRef<HTMLButtonElement>(null)
   const params = cellParams(cell).toString()
 
+  // Another request clears the last one's error (adjusted while rendering, not in the fetching effect).
+  const [requested, setRequested] = useState({ analysisId, exportId, params, page })
+  if (requested.analysisId !== analysisId || requested.exportId !== exportId || requested.params !== params || requested.page !== page) {
+    setRequested({ analysisId, exportId, params, page })
+    setError(null)
+  }
+
   useEffect(() => {
     let live = true
-    setError(null)
     fetch(`/api/analyses/${analysisId}/evidence?${params}&page=${page}${exportId ? `&export=${encodeURIComponent(exportId)}` : ''}`, { credentials: 'same-origin', cache: 'no-store' })
       .then(async (res) => {
         const body = await res.json().catch(() => ({}))

@@ -23,7 +23,7 @@ const SCORE_STYLE: Record<string, React.CSSProperties> = {
 async function post(url: string, body: unknown): Promise<{ ok: boolean; status: number; body: any; text: string }> {
   const res = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const text = await res.text()
-  let parsed: any = {}
+  let parsed: any
   try {
     parsed = text ? JSON.parse(text) : {}
   } catch {

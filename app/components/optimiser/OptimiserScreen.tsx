@@ -29,7 +29,7 @@ async function call<T = any>(url: string, init?: { method?: string; body?: unkno
     headers: init?.body === undefined ? undefined : { 'content-type': 'application/json' },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   })
-  let body: any = {}
+  let body: any
   try {
     body = await res.json()
   } catch {
@@ -83,13 +83,13 @@ export function OptimiserScreen({ projectId, projectName, limits }: { projectId:
   const outOfQuota = remaining !== null && remaining <= 0
   const loadSaves = useCallback(async () => {
     if (!projectId) return
-    try {
-      const r = await call<{ saves: SavedContentAnalysis[] }>(`${BASE}/project/${projectId}/saves`)
-      if (r.ok) setSaves(r.body.saves)
-      else console.warn('Could not load saved analyses', r.status)
-    } catch (e) {
-      console.warn('Could not load saved analyses', e)
-    }
+    // The list arrives in a callback, so the effect below only starts the request.
+    await call<{ saves: SavedContentAnalysis[] }>(`${BASE}/project/${projectId}/saves`)
+      .then((r) => {
+        if (r.ok) setSaves(r.body.saves)
+        else console.warn('Could not load saved analyses', r.status)
+      })
+      .catch((e) => console.warn('Could not load saved analyses', e))
   }, [projectId])
   useEffect(() => {
     void loadSaves()

@@ -21,6 +21,7 @@ import { GroupTab } from './tabs/GroupTab'
 import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from '~/domain/results/types'
 import { isActiveStatus } from '~/domain/analyses'
 import { usePolling } from '~/components/use-polling'
+import { usePropState } from '~/components/use-prop-state'
 import { EvidenceBar, EvidenceProvider } from '~/components/evidence/Evidence'
 import evidenceStylesHref from '~/components/evidence/evidence.css'
 import { modelByFilter } from '~/domain/models'
@@ -121,12 +122,17 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<string | null>(null)
   const [history, setHistory] = useState(false)
-  const [exportsCount, setExportsCount] = useState(header.exports?.count ?? 0)
-  const [lastExport, setLastExport] = useState(header.exports?.lastExportId ?? null)
-  useEffect(() => {
-    setExportsCount(header.exports?.count ?? 0)
-    setLastExport(header.exports?.lastExportId ?? null)
-  }, [header.exports?.count, header.exports?.lastExportId])
+  const loadedCount = header.exports?.count ?? 0
+  const loadedLast = header.exports?.lastExportId ?? null
+  const [exportsCount, setExportsCount] = useState(loadedCount)
+  const [lastExport, setLastExport] = useState(loadedLast)
+  // New loader figures replace the local ones (adjusted while rendering, not in an effect).
+  const [loadedExports, setLoadedExports] = useState({ count: loadedCount, last: loadedLast })
+  if (loadedExports.count !== loadedCount || loadedExports.last !== loadedLast) {
+    setLoadedExports({ count: loadedCount, last: loadedLast })
+    setExportsCount(loadedCount)
+    setLastExport(loadedLast)
+  }
   const p = header.project
   const canExport = header.mode === 'app' && p.isOwner && header.analysis?.status === 'completed'
 
@@ -303,11 +309,15 @@ const PROGRESS_POLL_MS = 500
 
 function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {
   const revalidator = useRevalidator()
-  const [progress, setProgress] = useState(initial)
+  const [progress, setProgress] = usePropState(initial)
   const [ended, setEnded] = useState(false)
-  useEffect(() => setProgress(initial), [initial])
   const id = header.analysis?.id
-  useEffect(() => setEnded(false), [id])
+  // Another analysis polls afresh (adjusted while rendering, not in an effect).
+  const [endedFor, setEndedFor] = useState(id)
+  if (endedFor !== id) {
+    setEndedFor(id)
+    setEnded(false)
+  }
   usePolling(
     async () => {
       const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)

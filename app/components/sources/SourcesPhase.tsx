@@ -5,10 +5,11 @@
  * Everything user- or model-supplied renders as React text.
  */
 import { FilterSelect } from '~/components/filter-select'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
+import { usePropState } from '~/components/use-prop-state'
 import { apiFetch, Empty, errorText, useResultsHref } from '~/components/results/parts'
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'
@@ -56,9 +57,8 @@ export function SourcesPhase({ data }: { data: SourcesViewData }) {
 function SearchPanel({ data }: { data: SourcesViewData }) {
   const toast = useToast()
   const revalidator = useRevalidator()
-  const [search, setSearch] = useState<SearchProgressView | null>(data.search)
+  const [search, setSearch] = usePropState<SearchProgressView | null>(data.search)
   const [busy, setBusy] = useState(false)
-  useEffect(() => setSearch(data.search), [data.search])
   const running = search?.status === 'pending' || search?.status === 'in_progress'
   usePolling(
     async () => {

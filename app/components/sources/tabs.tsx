@@ -6,6 +6,7 @@ import { Fragment, useEffect, useRef, useState } from 'react'
 import { useNavigate } from '@remix-run/react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useToast } from '~/components/toast'
+import { usePropState } from '~/components/use-prop-state'
 import { apiFetch, DataTable, downloadCsv, downloadWorkbook, Empty, errorText, ExportButton, Tile, useResultsHref } from '~/components/results/parts'
 import { formatDateTime } from '~/components/results/format'
 import type { Cell } from '~/components/results/export-sheets'
@@ -65,7 +66,12 @@ function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'site-pri
   const [visible, setVisible] = useState<number>(SOURCE_LIMITS.sitesInitial)
   const [open, setOpen] = useState<string | null>(null)
   const sentinel = useRef<HTMLDivElement>(null)
-  useEffect(() => setVisible(SOURCE_LIMITS.sitesInitial), [sites])
+  // New sites start from the first page again (adjusted while rendering, not in an effect).
+  const [shownSites, setShownSites] = useState(sites)
+  if (shownSites !== sites) {
+    setShownSites(sites)
+    setVisible(SOURCE_LIMITS.sitesInitial)
+  }
   // §9: +50 when the list is scrolled past 90 %.
   useEffect(() => {
     const onScroll = () => {
@@ -727,8 +733,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
 function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-model-comparison'> }) {
   const navigate = useNavigate()
   const href = useResultsHref()
-  const [filter, setFilter] = useState(d.filter)
-  useEffect(() => setFilter(d.filter), [d.filter])
+  const [filter, setFilter] = usePropState(d.filter)
   const { rows, models } = d.view
   const csv = (): Cell[][] => [['Domain', 'Type', ...models.map(modelLabel), 'Total'], ...rows.map((r) => [r.domain, r.type, ...models.map((m) => r.byModel[m] ?? 0), r.total])]
   return (

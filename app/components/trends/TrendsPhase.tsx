@@ -10,6 +10,7 @@ import { apiFetch, DataTable, Empty, errorText, ExportButton } from '~/component
 import { formatDate, formatDateTime, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { usePolling } from '~/components/use-polling'
+import { usePropState } from '~/components/use-prop-state'
 import { useToast } from '~/components/toast'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
@@ -206,8 +207,7 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
 }
 
 function AlertBell({ projectId, unread, onRead }: { projectId: number; unread: number; onRead: () => void }) {
-  const [count, setCount] = useState(unread)
-  useEffect(() => setCount(unread), [unread])
+  const [count, setCount] = usePropState(unread)
   return (
     <button
       type="button"
@@ -304,21 +304,31 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
   const [topicBrand, setTopicBrand] = useState<string | null>(null)
   const [selected, setSelected] = useState<string[] | null>(null)
 
-  const load = useCallback(async () => {
+  // Another project, query or topic brand clears the error and (below) refetches; another project also clears
+  // the brand selection. Adjusted while rendering, not in an effect.
+  const [requested, setRequested] = useState({ projectId, query, topicBrand, isLightMode })
+  if (requested.projectId !== projectId || requested.query !== query || requested.topicBrand !== topicBrand || requested.isLightMode !== isLightMode) {
+    setRequested({ projectId, query, topicBrand, isLightMode })
     setError(null)
+    if (requested.projectId !== projectId) setSelected(null)
+  }
+
+  const fetchTrends = useCallback(() => {
     const qs = new URLSearchParams()
     if (query) qs.set('query', query)
     if (topicBrand) qs.set('topicBrand', topicBrand)
-    try {
-      setData(await apiFetch<TrendsData>(`/api/projects/${projectId}/trends?${qs}`))
-    } catch (err) {
-      setError(errorText(err, 'Failed to load trends'))
-    }
+    return apiFetch<TrendsData>(`/api/projects/${projectId}/trends?${qs}`).then(
+      (d) => setData(d),
+      (err) => setError(errorText(err, 'Failed to load trends')),
+    )
   }, [projectId, query, topicBrand])
   useEffect(() => {
-    if (!isLightMode) void load()
-  }, [load, isLightMode])
-  useEffect(() => setSelected(null), [projectId])
+    if (!isLightMode) void fetchTrends()
+  }, [fetchTrends, isLightMode])
+  const load = () => {
+    setError(null)
+    void fetchTrends()
+  }
 
   if (isLightMode)
     return (
@@ -332,7 +342,7 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
       <div className="panel" data-testid="trends-error">
         <h1>Trends &amp; Historical Data</h1>
         <Empty title="Error Loading Data">{error}</Empty>
-        <button type="button" className="btn" onClick={() => void load()}>
+        <button type="button" className="btn" onClick={load}>
           Retry
         </button>
       </div>
@@ -350,7 +360,7 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
           <Help label="About the bands" text={BAND_HELP} />
           <AlertBell projectId={projectId} unread={data.unreadAlerts} onRead={() => undefined} />
         </div>
-        <div className="rs-actions">{isOwner && <BackgroundAnalysis projectId={projectId} onDone={() => void load()} />}</div>
+        <div className="rs-actions">{isOwner && <BackgroundAnalysis projectId={projectId} onDone={load} />}</div>
       </div>
       <DailyRun projectId={projectId} isOwner={isOwner} />
       <Alerts alerts={data.alerts} projectId={projectId} isOwner={isOwner} />

@@ -44,8 +44,8 @@ const limitField = z.union([text('limit', 20), z.number(), z.null()]).optional()
 
 /** PUT /api/admin/users/{id}: every field optional; limits keep the §5 parse (present-but-empty = unlimited). */
 export const userEditSchema = z.object({
-  isActive: z.boolean({ invalid_type_error: 'isActive must be true or false' }).optional(),
-  tier: z.enum(TIERS, { errorMap: () => ({ message: 'tier must be light, standard or full' }) }).optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  tier: z.enum(TIERS, { error: 'tier must be light, standard or full' }).optional(),
   maxProjects: limitField,
   maxAnalyses: limitField,
 })
@@ -58,7 +58,7 @@ export type UserEdit = z.infer<typeof userEditSchema>
  */
 export const linkSchema = z.object({
   oid: z
-    .string({ required_error: 'Enter the Microsoft Entra object ID', invalid_type_error: 'Enter the Microsoft Entra object ID' })
+    .string({ error: 'Enter the Microsoft Entra object ID' })
     .trim()
     .toLowerCase()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'The Microsoft Entra object ID is a GUID like 00000000-0000-0000-0000-000000000000'),

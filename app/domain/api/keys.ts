@@ -30,7 +30,7 @@ export const SCOPE_LABELS: Record<ApiScope, string> = {
 }
 
 const scopeList = z
-  .union([z.string(), z.array(z.string())], { errorMap: () => ({ message: 'Choose at least one scope: read or run' }) })
+  .union([z.string(), z.array(z.string())], { error: 'Choose at least one scope: read or run' })
   .transform((s) => [...new Set(Array.isArray(s) ? s : [s])])
   .superRefine((s, ctx) => {
     if (s.length === 0) ctx.addIssue({ code: 'custom', message: 'Choose at least one scope: read or run' })

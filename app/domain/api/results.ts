@@ -47,7 +47,7 @@ export const rankSpreadSchema = z
   .openapi({ description: 'The spread of the ranks behind an average rank.' })
 
 const MODEL_KEYS = 'Keyed by model id (3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek).'
-const byModel = <T extends z.ZodTypeAny>(value: T, description: string) => z.record(value).openapi({ description: `${description} ${MODEL_KEYS}` })
+const byModel = <T extends z.ZodTypeAny>(value: T, description: string) => z.record(z.string(), value).openapi({ description: `${description} ${MODEL_KEYS}` })
 const modelIds = z.array(int).openapi({ description: 'The model columns: the six model ids, in screen order.' })
 const hasAnswers = z.boolean().openapi({ description: 'False when no model answered inside the filters.' })
 const sentimentUnavailable = z.string().nullable().optional().openapi({ description: 'The language name when sentiment could not be measured in the project language; null otherwise.' })
@@ -73,7 +73,7 @@ export const overviewDataSchema = z
     hasAnswers,
     sentimentUnavailable,
     evidence: z
-      .record(z.object({ share: rateCiSchema, positive: rateCiSchema, rank: rankSpreadSchema.nullable() }))
+      .record(z.string(), z.object({ share: rateCiSchema, positive: rateCiSchema, rank: rankSpreadSchema.nullable() }))
       .optional()
       .openapi({ description: 'Per brand name: n and 95 % interval of the share and of the positive share, spread of the rank.' }),
   })

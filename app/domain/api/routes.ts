@@ -16,8 +16,8 @@ export interface ApiRouteDef {
   tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs'
   summary: string
   description: string
-  params?: z.AnyZodObject
-  query?: z.AnyZodObject
+  params?: z.ZodObject
+  query?: z.ZodObject
   body?: z.ZodTypeAny
   status: 200 | 201 | 202
   response: z.ZodTypeAny

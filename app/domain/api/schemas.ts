@@ -59,7 +59,7 @@ const cursor = z
 export const pageQuery = z.object({ limit, cursor })
 
 const modelFilter = z
-  .enum(MODEL_FILTERS, { errorMap: () => ({ message: `model must be one of ${MODEL_FILTERS.join(', ')}` }) })
+  .enum(MODEL_FILTERS, { error: `model must be one of ${MODEL_FILTERS.join(', ')}` })
   .optional()
   .openapi({ description: 'One model (claude, perplexity, gemini, gpt41 = ChatGPT 5, grok3 = Grok-4, deepseek) or combined (default).' })
 
@@ -69,7 +69,7 @@ export const RESULT_API_TABS = RESULT_TABS.map((t) => t.id).filter((t) => t !== 
 
 export const resultsQuery = z.object({
   tab: z
-    .enum(RESULT_API_TABS as [string, ...string[]], { errorMap: () => ({ message: `tab must be one of ${RESULT_API_TABS.join(', ')}` }) })
+    .enum(RESULT_API_TABS as [string, ...string[]], { error: `tab must be one of ${RESULT_API_TABS.join(', ')}` })
     .optional()
     .openapi({ description: 'The results tab whose metrics to return (default overview).' }),
   model: modelFilter,
@@ -88,7 +88,7 @@ export const answersQuery = pageQuery.extend({
 })
 
 export const sourcesQuery = z.object({
-  set: z.enum(['enhanced', 'basic', 'all'], { errorMap: () => ({ message: 'set must be enhanced, basic or all' }) }).optional().openapi({ description: 'Which insights: enhanced (default), basic or all.' }),
+  set: z.enum(['enhanced', 'basic', 'all'], { error: 'set must be enhanced, basic or all' }).optional().openapi({ description: 'Which insights: enhanced (default), basic or all.' }),
   model: z.string().regex(/^\d{1,3}$/, 'model must be a model id').optional().openapi({ description: 'Only the citations of this model id.' }),
 })
 
@@ -100,7 +100,7 @@ export const trendsQuery = z.object({
 export const addModelBody = z
   .object({
     modelId: z
-      .number({ required_error: 'modelId is required', invalid_type_error: 'modelId must be a model id' })
+      .number({ error: (iss) => (iss.input === undefined ? 'modelId is required' : 'modelId must be a model id') })
       .int('modelId must be a model id')
       .openapi({ description: 'The model to add: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek.', example: 3 }),
   })
@@ -238,9 +238,9 @@ export const answerSchema = z
     incomplete: z.boolean(),
     text: z.string(),
     createdAt: isoDateTime,
-    mentions: z.record(z.number()).openapi({ description: 'Brand -> mentions counted in the text.' }),
-    rankings: z.record(z.number()).openapi({ description: 'Brand -> position in the answer\'s ranked list (brands not ranked are absent or 0).' }),
-    sentiment: z.record(z.unknown()).openapi({ description: 'Brand -> sentiment of the sentences naming it.' }),
+    mentions: z.record(z.string(), z.number()).openapi({ description: 'Brand -> mentions counted in the text.' }),
+    rankings: z.record(z.string(), z.number()).openapi({ description: 'Brand -> position in the answer\'s ranked list (brands not ranked are absent or 0).' }),
+    sentiment: z.record(z.string(), z.unknown()).openapi({ description: 'Brand -> sentiment of the sentences naming it.' }),
     citations: z.array(z.unknown()),
     sources: z.array(z.unknown()),
     searchQueries: z.array(z.string()),
@@ -324,13 +324,13 @@ export const trendsSchema = z
   .object({
     projectId: z.number().int(),
     brands: z.array(z.object({ name: z.string(), isOwn: z.boolean(), totalMentions: z.number(), colour: z.string() })),
-    days: z.array(z.object({ date: isoDate, analysisId: z.number().int(), answered: z.number().int(), brands: z.record(trendCell) })),
+    days: z.array(z.object({ date: isoDate, analysisId: z.number().int(), answered: z.number().int(), brands: z.record(z.string(), trendCell) })),
     queries: z.array(z.object({ key: z.string(), query: z.string(), label: z.string() })),
     query: z.string().nullable(),
-    queryRanks: z.array(z.object({ date: isoDate, ranks: z.record(z.number().nullable()) })),
+    queryRanks: z.array(z.object({ date: isoDate, ranks: z.record(z.string(), z.number().nullable()) })),
     topics: z.array(z.string()),
     topicBrand: z.string().nullable(),
-    topicTrend: z.array(z.object({ date: isoDate, values: z.record(z.number()) })),
+    topicTrend: z.array(z.object({ date: isoDate, values: z.record(z.string(), z.number()) })),
     alerts: z.array(z.object({ analysisId: z.number().int(), date: isoDate, brand: z.string(), metric: z.string(), direction: z.enum(['up', 'down']), current: rateSchema, baseline: rateSchema, z: z.number(), message: z.string() }).passthrough()),
   })
   .openapi('Trends')

@@ -136,12 +136,12 @@ export function personaVisibility(queries: SnapshotQuery[], base: AskerAnswer[],
 
 /** POST /api/projects/{id}/audiences: the owner turns persona asking on or off for the project's later analyses. */
 export const askerSettingSchema = z.object({
-  askAsPersona: z.boolean({ required_error: 'askAsPersona is required', invalid_type_error: 'askAsPersona must be true or false' }),
+  askAsPersona: z.boolean({ error: (iss) => (iss.input === undefined ? 'askAsPersona is required' : 'askAsPersona must be true or false') }),
 })
 
 /** GET /api/analyses/{id}/audiences?model=&topic=&audience=: the results screen's filters ('combined': every card model). */
 export const askerQuerySchema = z.object({
-  model: z.enum(MODEL_FILTERS, { errorMap: () => ({ message: `model must be one of ${MODEL_FILTERS.join(', ')}` }) }).optional().default('combined'),
+  model: z.enum(MODEL_FILTERS, { error: `model must be one of ${MODEL_FILTERS.join(', ')}` }).optional().default('combined'),
   /** The results screen's topic and audience filters: only the queries they keep count. */
   topic: text('topic', FIELD_LIMITS.detail).optional(),
   audience: text('audience', FIELD_LIMITS.detail).optional(),

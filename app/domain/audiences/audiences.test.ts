@@ -202,7 +202,7 @@ describe('reply schemas (zod, before cleaning)', () => {
   it('refuses a reply whose lists are missing or not lists, naming the field', () => {
     const none = audiencesTopicsReplySchema.safeParse({ topics: [] })
     expect(none.success).toBe(false)
-    expect(replyProblem(none.error!)).toBe('audiences: Required')
+    expect(replyProblem(none.error!)).toBe('audiences: missing')
     const notList = groupQueriesReplySchema.safeParse({ queries: 'best payroll software' })
     expect(replyProblem(notList.error!)).toBe('queries: expected a list')
     expect(audiencesTopicsReplySchema.safeParse('{"audiences": []}').success).toBe(false)

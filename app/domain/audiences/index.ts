@@ -99,7 +99,7 @@ export interface SavedAudience {
 
 // ---------------------------------------------------------------- schemas (bodies of §7 calls)
 
-const marketType = z.enum(['B2C', 'B2B'], { errorMap: () => ({ message: 'Market type must be B2C or B2B' }) })
+const marketType = z.enum(['B2C', 'B2B'], { error: 'Market type must be B2C or B2B' })
 
 /** The project fields every generation call carries (§7 'body project fields'). */
 export const setupFieldsSchema = z.object({
@@ -131,7 +131,7 @@ export const audienceInputSchema = z.object({
 export const topicInputSchema = z.object({
   id: shortId('Topic id'),
   name: text('Topic name', CUSTOM_TOPIC_MAX, { required: 'Topic name is required', collapse: true }),
-  relevance: z.number({ invalid_type_error: 'Topic relevance must be a number' }).min(0).max(MAX_RELEVANCE).optional().default(5),
+  relevance: z.number({ error: 'Topic relevance must be a number' }).min(0).max(MAX_RELEVANCE).optional().default(5),
   /** Audiences connected to the topic; a topic query is asked on behalf of them in turn. */
   audienceIds: list('Topic audiences', shortId('Audience id')).optional().default([]),
 })
@@ -147,7 +147,7 @@ export const topicQueriesSchema = setupFieldsSchema.extend({
     .max(MAX_SELECTED_TOPICS, `Select at most ${MAX_SELECTED_TOPICS} topics`),
   /** Optional: the audiences the topics are connected to (their audienceIds), so each query carries an audience context. */
   audiences: list('Audiences', audienceInputSchema).optional().default([]),
-  maxQueries: z.number({ invalid_type_error: 'maxQueries must be a number' }).int('maxQueries must be a whole number').min(1).max(MAX_TOPIC_QUERIES, `maxQueries must be at most ${MAX_TOPIC_QUERIES}`).optional().default(MAX_TOPIC_QUERIES),
+  maxQueries: z.number({ error: 'maxQueries must be a number' }).int('maxQueries must be a whole number').min(1).max(MAX_TOPIC_QUERIES, `maxQueries must be at most ${MAX_TOPIC_QUERIES}`).optional().default(MAX_TOPIC_QUERIES),
 })
 
 const stringList = (label: string) => list(label, text(label, L.detail, { collapse: true })).optional().default([])
@@ -172,11 +172,11 @@ export const savedAudienceSchema = z.object({
       education: detail('Education'),
     })
     .optional()
-    .default({}),
+    .prefault({}),
   psychographics: z
     .object({ mindset: detail('Mindset'), needs: stringList('Needs'), painPoints: stringList('Pain points'), values: stringList('Values'), behaviors: stringList('Behaviours') })
     .optional()
-    .default({}),
+    .prefault({}),
   llmBehavior: z
     .object({
       promptStyle: text('Prompt style', L.detail).optional().transform((s) => s || 'conversational'),
@@ -185,7 +185,7 @@ export const savedAudienceSchema = z.object({
       expectedOutputs: text('Expected outputs', L.detail).optional().transform((s) => s || 'detailed analysis, recommendations'),
     })
     .optional()
-    .default({}),
+    .prefault({}),
   isAiGenerated: z.boolean().optional().default(true),
   isSelectedForAnalysis: z.boolean().optional().default(false),
 })
@@ -199,7 +199,7 @@ export const saveAudiencesSchema = z.object({
 
 /** A list checked item by item: an item that does not fit its schema is dropped; the list itself must be an array. */
 const itemsOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.array(z.unknown(), { invalid_type_error: 'expected a list' }).transform((xs) =>
+  z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'missing' : 'expected a list') }).transform((xs) =>
     xs.flatMap((x) => {
       const r = item.safeParse(x)
       return r.success ? [r.data as z.output<T>] : []

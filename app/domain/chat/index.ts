@@ -37,8 +37,8 @@ export interface ChatMessage {
 // ------------------------------------------------------------------ requests
 
 const historyItem = z.object({
-  role: z.enum(['user', 'assistant', 'system'], { invalid_type_error: 'conversationHistory role must be user, assistant or system' }),
-  content: z.string({ invalid_type_error: 'conversationHistory content must be text' }).max(50_000, 'conversationHistory content is too long'),
+  role: z.enum(['user', 'assistant', 'system'], { error: 'conversationHistory role must be user, assistant or system' }),
+  content: z.string({ error: 'conversationHistory content must be text' }).max(50_000, 'conversationHistory content is too long'),
 }).passthrough()
 
 /** POST /api/ai-chat body (§7). */
@@ -46,7 +46,7 @@ export const chatRequestSchema = z.object({
   projectId: id('projectId'),
   analysisId: id('analysisId'),
   message: text('message', CHAT_MESSAGE_MAX, { required: 'Please enter a message' }),
-  conversationHistory: z.array(historyItem, { invalid_type_error: 'conversationHistory must be a list' }).max(200, 'conversationHistory: at most 200 items').optional(),
+  conversationHistory: z.array(historyItem, { error: 'conversationHistory must be a list' }).max(200, 'conversationHistory: at most 200 items').optional(),
 })
 export type ChatRequest = z.infer<typeof chatRequestSchema>
 

@@ -72,7 +72,7 @@ const iso = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must
 /** The record as sent to POST /api/cookie-consent and as stored in the browser. */
 export const consentSchema = z.object({
   version: z.string().max(10),
-  necessary: z.literal(true, { errorMap: () => ({ message: 'The necessary category cannot be turned off' }) }),
+  necessary: z.literal(true, { error: 'The necessary category cannot be turned off' }),
   analytics: z.boolean(),
   marketing: z.boolean(),
   preferences: z.boolean(),

@@ -59,7 +59,7 @@ const optionalText = (label: string) =>
 
 /** The query string of GET /api/analyses/{id}/evidence. */
 export const evidenceQuerySchema = z.object({
-  metric: z.enum(EVIDENCE_METRICS, { errorMap: () => ({ message: `Metric must be one of ${EVIDENCE_METRICS.join(', ')}` }) }),
+  metric: z.enum(EVIDENCE_METRICS, { error: `Metric must be one of ${EVIDENCE_METRICS.join(', ')}` }),
   brand: text('Brand', FIELD_LIMITS.competitor, { required: 'Brand is required' }),
   model: optionalInt('Model', 1, 1000).refine((m) => m === null || (CARD_MODEL_IDS as readonly number[]).includes(m), 'Model must be one of the six card models'),
   query: optionalInt('Query', 0, 10_000),
@@ -189,7 +189,7 @@ const APIS: Record<ProviderKey, { api: string; search: 'requested' | 'always' | 
 
 export function collectionOf(input: { provider: ProviderKey; model?: string | null; webSearchRequested: boolean; baseUrl?: string | null; simulated: boolean }): Collection {
   const a = APIS[input.provider]
-  let endpoint: string | null = null
+  let endpoint: string | null
   try {
     endpoint = input.baseUrl ? new URL(input.baseUrl).host : null
   } catch {

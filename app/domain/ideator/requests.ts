@@ -23,8 +23,8 @@ export const IDEATOR_MESSAGES = {
 } as const
 
 const optionalText = (label: string, max: number) => text(label, max).optional().default('')
-const contentType = z.enum(CONTENT_TYPE_IDS, { errorMap: () => ({ message: 'Unsupported content type' }) })
-const language = z.enum(IDEATOR_LANGUAGE_IDS, { errorMap: () => ({ message: 'Unsupported language' }) })
+const contentType = z.enum(CONTENT_TYPE_IDS, { error: 'Unsupported content type' })
+const language = z.enum(IDEATOR_LANGUAGE_IDS, { error: 'Unsupported language' })
 /** 'none' (or nothing) means no audience (§2). */
 const audienceId = z
   .union([text('audienceId', 100), z.null()])
@@ -55,7 +55,7 @@ export const generateIdeasRequest = z
   .object({
     ...common,
     query: text('Query', L.query, { collapse: true }).optional().default(''),
-    isCustomQuery: z.boolean({ invalid_type_error: 'isCustomQuery must be true or false' }).optional().default(false),
+    isCustomQuery: z.boolean({ error: 'isCustomQuery must be true or false' }).optional().default(false),
   })
   .superRefine((b, ctx) => {
     if (!b.query) ctx.addIssue({ code: 'custom', path: ['query'], message: b.isCustomQuery ? IDEATOR_MESSAGES.noCustomQuery : IDEATOR_MESSAGES.noQuerySelected })
@@ -80,7 +80,7 @@ export const generateContentRequest = z.object({
   ...common,
   query: text('Query', L.query, { collapse: true }).optional().default(''),
   selectedIdeas: z
-    .array(selectedIdea, { invalid_type_error: 'selectedIdeas must be a list', required_error: IDEATOR_MESSAGES.noIdeasSelected })
+    .array(selectedIdea, { error: (iss) => (iss.input === undefined ? IDEATOR_MESSAGES.noIdeasSelected : 'selectedIdeas must be a list') })
     .min(1, IDEATOR_MESSAGES.noIdeasSelected)
     .max(L.maxSelectedIdeas, IDEATOR_MESSAGES.tooManyIdeas),
 })

@@ -17,13 +17,13 @@ export const OPTIMISER_MESSAGES = {
 } as const
 
 const runId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'runId must be 8 to 64 letters, digits or dashes')
-const language = z.enum(OPTIMISER_LANGUAGE_CODES, { errorMap: () => ({ message: 'Unsupported language' }) })
+const language = z.enum(OPTIMISER_LANGUAGE_CODES, { error: 'Unsupported language' })
 
 /** POST .../relevance: prompt + content or url. */
 export const relevanceRequest = z
   .object({
     prompt: text('Prompt', L.prompt, { required: OPTIMISER_MESSAGES.queryRequired.description }),
-    content: z.string({ invalid_type_error: 'Content must be text' }).max(L.content, `Content must be at most ${L.content} characters`).optional(),
+    content: z.string({ error: 'Content must be text' }).max(L.content, `Content must be at most ${L.content} characters`).optional(),
     url: text('URL', L.url).optional(),
     projectId: id('projectId').optional().nullable(),
     language: language.optional().default(DEFAULT_OPTIMISER_LANGUAGE),
@@ -36,7 +36,7 @@ export const relevanceRequest = z
 
 /** An analysis result as our screen sends it back: an object, bounded in string length and depth. */
 function resultObject(label: string) {
-  return z.record(z.unknown(), { invalid_type_error: `${label} must be an object`, required_error: `${label} is required` }).superRefine((v, ctx) => {
+  return z.record(z.string(), z.unknown(), { error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be an object`) }).superRefine((v, ctx) => {
     // jsonProblem's default fixes its parameter to the literal 2000; a result holds whole pages.
     const problem = (jsonProblem as (v: unknown, maxString: number, maxDepth: number) => string | null)(v, L.content, 8)
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} contains ${problem}` })
@@ -65,7 +65,7 @@ const recommendationText = text('Recommendation', 1_000, { required: 'A recommen
 
 /** POST .../optimise. */
 export const optimiseRequest = z.object({
-  originalContent: z.string({ required_error: OPTIMISER_MESSAGES.missingData.description, invalid_type_error: 'originalContent must be text' }).max(L.content).refine((s) => s.trim().length > 0, OPTIMISER_MESSAGES.missingData.description),
+  originalContent: z.string({ error: (iss) => (iss.input === undefined ? OPTIMISER_MESSAGES.missingData.description : 'originalContent must be text') }).max(L.content).refine((s) => s.trim().length > 0, OPTIMISER_MESSAGES.missingData.description),
   prompt: text('Prompt', L.prompt, { required: OPTIMISER_MESSAGES.missingData.description }),
   selectedRecommendations: list('selectedRecommendations', recommendationText).min(1, OPTIMISER_MESSAGES.noRecommendations.description),
   language: language.optional().default(DEFAULT_OPTIMISER_LANGUAGE),
@@ -97,7 +97,7 @@ const metadata = z
   })
   .passthrough()
   .optional()
-  .default({})
+  .prefault({})
 
 /** POST .../save-to-project. analysisResult is checked for size and depth, then stored as given by our own screen. */
 export const saveRequest = z.object({
@@ -120,5 +120,5 @@ export const exportRequest = z.object({
     })
     .passthrough()
     .optional()
-    .default({}),
+    .prefault({}),
 })

@@ -51,10 +51,10 @@ describe('critical actions (§3, §9: 2 per pillar for 7 pillars)', () => {
 
   it('refuses other counts of actions, a missing, repeated or unknown pillar, and empty actions', () => {
     const oneAction = good().map((a, i) => (i === 2 ? { ...a, actions: a.actions.slice(0, 1) } : a))
-    expect(problem(oneAction)).toBe('criticalActions.2.actions: Too small: expected array to have >=2 items')
+    expect(problem(oneAction)).toBe('criticalActions.2.actions: Too small: expected array to have exactly 2 items')
     const threeActions = good().map((a, i) => (i === 0 ? { ...a, actions: [...a.actions, 'Third.'] } : a))
-    expect(problem(threeActions)).toBe('criticalActions.0.actions: Too big: expected array to have <=2 items')
-    expect(problem(good().slice(0, 6))).toBe('criticalActions: Too small: expected array to have >=7 items')
+    expect(problem(threeActions)).toBe('criticalActions.0.actions: Too big: expected array to have exactly 2 items')
+    expect(problem(good().slice(0, 6))).toBe('criticalActions: Too small: expected array to have exactly 7 items')
     const repeated = good().map((a, i) => (i === 6 ? { ...a, pillar: 'Relevance' } : a))
     expect(problem(repeated)).toBe(`criticalActions: Needs one entry for each pillar: ${PILLAR_NAMES.join(', ')}`)
     const unknown = good().map((a, i) => (i === 1 ? { ...a, pillar: 'Readability' } : a))

@@ -26,7 +26,7 @@ export const REPORT_FORMATS = ['pdf', 'xlsx'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 export const reportQuerySchema = z.object({
-  format: z.enum(REPORT_FORMATS, { errorMap: () => ({ message: 'format must be pdf or xlsx' }) }).default('pdf'),
+  format: z.enum(REPORT_FORMATS, { error: 'format must be pdf or xlsx' }).default('pdf'),
   model: text('model', 40).nullish(),
   topic: text('topic', FIELD_LIMITS.query).nullish(),
   audience: text('audience', FIELD_LIMITS.query).nullish(),

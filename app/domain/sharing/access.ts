@@ -102,11 +102,11 @@ export const shareSchema = z.object({
 })
 
 export const publicSchema = z.object({
-  isPublic: z.boolean({ required_error: 'isPublic is required', invalid_type_error: 'isPublic must be true or false' }),
+  isPublic: z.boolean({ error: (iss) => (iss.input === undefined ? 'isPublic is required' : 'isPublic must be true or false') }),
 })
 
 export const archiveSchema = z.object({
-  archived: z.boolean({ required_error: 'archived is required', invalid_type_error: 'archived must be true or false' }),
+  archived: z.boolean({ error: (iss) => (iss.input === undefined ? 'archived is required' : 'archived must be true or false') }),
 })
 
 export const SHARING_MESSAGES = {

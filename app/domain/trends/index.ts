@@ -513,8 +513,8 @@ const HOUR_MESSAGE = 'Hour must be a whole number from 0 to 23'
 /** POST /api/projects/{id}/daily-schedule body: {action: enable, hour, timeZone} or {action: pause|resume|delete|trigger}. */
 export const scheduleChangeSchema = z
   .object({
-    action: z.enum(['enable', 'pause', 'resume', 'delete', 'trigger'], { errorMap: () => ({ message: 'Action must be one of enable, pause, resume, delete, trigger' }) }),
-    hour: z.coerce.number({ invalid_type_error: HOUR_MESSAGE }).int(HOUR_MESSAGE).min(0, HOUR_MESSAGE).max(23, HOUR_MESSAGE).optional(),
+    action: z.enum(['enable', 'pause', 'resume', 'delete', 'trigger'], { error: 'Action must be one of enable, pause, resume, delete, trigger' }),
+    hour: z.coerce.number({ error: HOUR_MESSAGE }).int(HOUR_MESSAGE).min(0, HOUR_MESSAGE).max(23, HOUR_MESSAGE).optional(),
     timeZone: text('Time zone', 64).refine((tz) => tz === '' || isTimeZone(tz), 'Unknown time zone').optional(),
   })
   .superRefine((v, ctx) => {

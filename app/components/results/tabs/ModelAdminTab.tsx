@@ -41,12 +41,12 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
   const revalidator = useRevalidator()
   const [phase, setPhase] = useState<'idle' | 'starting' | 'running' | 'done'>(card.running ? 'running' : 'idle')
   const [row, setRow] = useState<ProgressRow | null>(null)
-  const started = useRef(Date.now())
+  // When the current run started polling; set by the effect below before the first poll reads it.
+  const started = useRef(0)
   const hasData = card.answered > 0
 
-  useEffect(() => {
-    if (card.running && phase === 'idle') setPhase('running')
-  }, [card.running, phase])
+  // A run the server reports (another tab, a reload of the loader data) shows its progress too (adjusted while rendering).
+  if (card.running && phase === 'idle') setPhase('running')
 
   const seenActive = useRef(false)
   useEffect(() => {
@@ -75,6 +75,9 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
         // Progress polling errors are only logged (§8); the next tick retries.
       }
       if (Date.now() - started.current > POLL_LIMIT_MS) {
+        // Idle, unless the server still reports the run: then it stays 'running' (above) and polls for another limit.
+        started.current = Date.now()
+        seenActive.current = false
         setPhase('idle')
         toast({ title: 'Analysis Status Unknown', description: 'The run is taking longer than expected. Please refresh the page.' })
       }
