@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { hasControlCharacters, id, idFrom, jsonObject, MAX_ID, text } from './validation'
+import { hasControlCharacters, id, idFrom, issueMessage, jsonObject, MAX_ID, text } from './validation'
 
 describe('ids', () => {
   it.each([
@@ -67,5 +67,20 @@ describe('jsonObject', () => {
   it('refuses arrays and scalars', () => {
     expect(audience.safeParse([1]).success).toBe(false)
     expect(audience.safeParse('x').success).toBe(false)
+  })
+})
+
+describe('issueMessage', () => {
+  const schema = z.object({ project: z.object({ name: z.string() }), count: z.number({ error: 'count must be a number' }) })
+  const messages = (input: unknown) => schema.safeParse(input).error!.issues.map(issueMessage)
+
+  it("names the field in zod's built-in type messages", () => {
+    expect(messages({ project: {}, count: 1 })).toEqual(['project.name is required'])
+    expect(messages({ project: { name: 7 }, count: 1 })).toEqual(['project.name: expected string, received number'])
+  })
+
+  it('keeps our own messages as they are', () => {
+    expect(messages({ project: { name: 'x' }, count: 'many' })).toEqual(['count must be a number'])
+    expect(issueMessage({ code: 'invalid_type', path: [], message: 'Invalid input: expected object, received string' })).toBe('Invalid input: expected object, received string')
   })
 })

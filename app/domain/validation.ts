@@ -120,3 +120,13 @@ export function jsonObject(label: string) {
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} contains ${problem}` })
   })
 }
+
+/**
+ * A zod issue as a message for a user. Our schemas name the field in their own messages; zod's built-in type
+ * message ("Invalid input: expected string, received undefined") names none, so it gets the field's path.
+ */
+export function issueMessage(issue: { code: string; path: PropertyKey[]; message: string }): string {
+  if (issue.code !== 'invalid_type' || !issue.message.startsWith('Invalid input') || issue.path.length === 0) return issue.message
+  const field = issue.path.map(String).join('.')
+  return /received undefined$/.test(issue.message) ? `${field} is required` : `${field}: ${issue.message.replace(/^Invalid input: /, '')}`
+}

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
-import { idFrom } from '../domain/validation'
+import { idFrom, issueMessage } from '../domain/validation'
 
 /** Error responses with a message a user understands; thrown from loaders and actions. */
 export function badRequest(message: string, fieldErrors?: Record<string, string>): never {
@@ -39,9 +39,10 @@ export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema
     const fieldErrors: Record<string, string> = {}
     for (const issue of parsed.error.issues) {
       const key = issue.path.join('.') || 'body'
-      fieldErrors[key] ??= issue.message
+      fieldErrors[key] ??= issueMessage(issue)
     }
-    badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', fieldErrors)
+    const first = parsed.error.issues[0]
+    badRequest(first ? issueMessage(first) : 'Invalid request', fieldErrors)
   }
   return parsed.data
 }
