@@ -44,10 +44,10 @@ import { combinedRank, round1, visibilityPercent } from './colours'
 import { rankSpread, type RankSpread } from './intervals'
 import { stripNonCountable } from './mentions'
 import { parseRankingsInStripped } from './rankings'
-import { type SentimentLanguage, lexiconFor, sentimentLanguage } from './lexicons'
+import { type SentimentLanguage, lexiconFor, sentimentLanguage, sentimentLanguageCached } from './lexicons'
 import {
   type SentimentResult, type Snippet, brandSentimentPrepared, clamp, emptySentiment, labelFor, percentages,
-  prepareSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
+  prepareSentencesLazily, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
 } from './sentiment'
 
 export interface AnswerForMetrics {
@@ -77,7 +77,8 @@ export interface ParsedAnswer {
  */
 export function parseAnswer(text: string, brands: BrandDef[], language?: string | null): ParsedAnswer {
   const stripped = stripNonCountable(text)
-  const spans = findAllBrandSpans(brands, stripped, stripped.toLowerCase())
+  const lower = stripped.toLowerCase()
+  const spans = findAllBrandSpans(brands, stripped, lower)
   const mentions: Record<string, number> = {}
   const sentiment: Record<string, SentimentResult> = {}
   let anyMention = false
@@ -86,13 +87,13 @@ export function parseAnswer(text: string, brands: BrandDef[], language?: string 
     if (spans[i].length > 0) anyMention = true
   }
   const rankings = anyMention ? parseRankingsInStripped(stripped, brands, spans) : {}
-  const lang = sentimentLanguage(language)
+  const lang = sentimentLanguageCached(language)
   if (!lang.available) {
     for (const b of brands) sentiment[b.name] = unmeasuredSentiment()
     return { mentions, rankings, sentiment }
   }
   const lex = lexiconFor(lang.lexicon)
-  const sentences = anyMention ? prepareSentences(stripped, lex) : []
+  const sentences = anyMention ? prepareSentencesLazily(stripped, lex, lower) : []
   for (let i = 0; i < brands.length; i++) {
     sentiment[brands[i].name] = spans[i].length > 0 ? brandSentimentPrepared(sentences, brands[i], spans[i], lex) : emptySentiment()
   }
@@ -256,7 +257,7 @@ function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, pol
 }
 
 function offerSourced(top: SourcedSnippet[], s: SourcedSnippet, polarity: 1 | -1): void {
-  offerSnippet(top, s, { queryIndex: s.queryIndex, query: s.query, modelId: s.modelId, sample: s.sample }, polarity)
+  offerSnippet(top, s, s, polarity) // a sourced snippet carries its own source
 }
 
 /** Sums per-answer sentiment results; merge() combines accumulators in order. */
@@ -302,7 +303,13 @@ export class SentimentAccumulator {
   result(): AggregatedSentiment {
     const mentions = this.positive + this.neutral + this.negative
     const counts = { positive: this.positive, neutral: this.neutral, negative: this.negative }
-    if (mentions === 0) return { ...emptySentiment(), positiveSnippets: [], negativeSnippets: [], counts, answers: 0 }
+    if (mentions === 0) {
+      // emptySentiment() and the aggregate's fields, in the same key order (one literal is cheaper than a spread)
+      return {
+        score: 0, label: 'neutral', positive: 0, neutral: 0, negative: 0, positiveWords: [], negativeWords: [],
+        confidence: 0, mentions: 0, totalScore: 0, positiveSnippets: [], negativeSnippets: [], counts, answers: 0,
+      }
+    }
     const [pp, pn, pg] = percentages([this.positive, this.neutral, this.negative])
     const score = round2(clamp(this.totalScore / mentions, -1, 1))
     return {
@@ -331,9 +338,25 @@ export function mergeSentiment(parts: Array<{ result: SentimentResult } & Snippe
   return acc.result()
 }
 
+/**
+ * The SENTIMENT_WORD_CAP most used words, most used first, ties in order of first appearance (Map
+ * iteration order): what a stable sort by count would give, without sorting every word.
+ */
 function topWords(counts: Map<string, number>): string[] {
-  // Map iteration order is first appearance; the sort is stable.
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, SENTIMENT_WORD_CAP).map(([w]) => w)
+  const words: string[] = []
+  const uses: number[] = []
+  for (const [w, c] of counts) {
+    if (words.length === SENTIMENT_WORD_CAP && !(c > uses[SENTIMENT_WORD_CAP - 1])) continue
+    let i = words.length
+    while (i > 0 && c > uses[i - 1]) i--
+    words.splice(i, 0, w)
+    uses.splice(i, 0, c)
+    if (words.length > SENTIMENT_WORD_CAP) {
+      words.pop()
+      uses.pop()
+    }
+  }
+  return words
 }
 
 // ---------------------------------------------------------------------------
@@ -342,6 +365,24 @@ function topWords(counts: Map<string, number>): string[] {
 interface Sample {
   answer: AnswerForMetrics
   parsed: ParsedAnswer
+  /** parsed.rankings[names[j]] at j (see rankingsByPosition). */
+  ranks: Array<number | undefined>
+}
+
+/**
+ * The rankings of an answer as an array aligned with the brand names (a name may repeat). A rankings
+ * map holds only the ranked brands and its shape differs from answer to answer, so looking up every
+ * brand in it by name is slow (megamorphic property loads); its own few keys are read instead. A
+ * name that is not an own key reads as undefined, as an unranked brand does (a plain object inherits
+ * no numbers).
+ */
+function rankingsByPosition(rankings: Record<string, number>, positions: Map<string, number[]>, count: number): Array<number | undefined> {
+  const out = new Array<number | undefined>(count).fill(undefined)
+  for (const key of Object.keys(rankings)) {
+    const at = positions.get(key)
+    if (at) for (const j of at) out[j] = rankings[key]
+  }
+  return out
 }
 
 function isAnswered(a: AnswerForMetrics): boolean {
@@ -385,11 +426,99 @@ export interface AggregateOptions {
   language?: string | null
 }
 
+/** What one brand's metrics for one query are computed from (see queryBrandMetrics). */
+interface QueryBrandCell {
+  qi: number
+  query: string
+  /** The brand's position in the ordered names, and its name. */
+  j: number
+  name: string
+  modelIds: number[]
+  /** The query's samples per model, aligned with modelIds. */
+  columns: Array<Sample[] | undefined>
+  /** Models that answered the query. */
+  answered: number
+  /** modelId -> 0 and modelId -> null for every model, in modelIds order. */
+  zeroByModel: Record<number, number>
+  nullByModel: Record<number, null>
+  /** The brand's running totals per model, added to here. */
+  brandMentions: Record<number, number>
+  brandRaw: Record<number, number>
+  brandRanks: Record<number, number[]>
+}
+
+/**
+ * One brand's metrics for one query (share is filled in by the caller once the query's total is
+ * known); its sentiment is summed into qAcc. A function of its own so that the engine optimises
+ * it early: it runs once per query and brand.
+ */
+function queryBrandMetrics(c: QueryBrandCell, qAcc: SentimentAccumulator): QueryBrandMetrics {
+  const { j, name, modelIds, columns } = c
+  // copies of records already holding every model (same keys in the same order as setting them one by
+  // one below): cheaper than growing three empty objects per query and brand
+  const mentionsByModel: Record<number, number> = { ...c.zeroByModel }
+  const rankByModel: Record<number, number | null> = { ...c.nullByModel }
+  const rankedSamplesByModel: Record<number, number> = { ...c.zeroByModel }
+  let mentionsTotal = 0
+  for (let mi = 0; mi < modelIds.length; mi++) {
+    const m = modelIds[mi]
+    const samples = columns[mi]
+    if (!samples || samples.length === 0) {
+      mentionsByModel[m] = 0
+      rankByModel[m] = null
+      rankedSamplesByModel[m] = 0
+      continue
+    }
+    let sum = 0
+    let rankSum = 0
+    let ranked = 0
+    for (let k = 0; k < samples.length; k++) {
+      const parsed = samples[k].parsed
+      sum += parsed.mentions[name] ?? 0
+      const r = samples[k].ranks[j]
+      if (validRank(r)) {
+        rankSum += r
+        ranked++
+      }
+      const sent = parsed.sentiment[name]
+      if (sent && sent.mentions > 0) {
+        qAcc.add(sent, { queryIndex: c.qi, query: c.query, modelId: m, sample: samples[k].answer.sample })
+      }
+    }
+    const avg = sum / samples.length
+    mentionsByModel[m] = avg
+    mentionsTotal += avg
+    c.brandMentions[m] += avg
+    c.brandRaw[m] += sum
+    rankedSamplesByModel[m] = ranked
+    const r = ranked > 0 ? round1(rankSum / ranked) : null
+    rankByModel[m] = r
+    if (r !== null) c.brandRanks[m].push(r)
+  }
+  return {
+    mentionsByModel,
+    mentionsTotal,
+    mentionsCombined: c.answered > 0 ? mentionsTotal / c.answered : 0,
+    share: 0,
+    rankByModel,
+    combinedRank: combinedRank(Object.values(rankByModel)),
+    visibility: visibilityPercent(rankByModel),
+    rankedSamplesByModel,
+    sentiment: qAcc.result(),
+  }
+}
+
 export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
   const modelIds = [...(opts.modelIds ?? CARD_MODEL_IDS)]
   const modelSet = new Set(modelIds)
   const ordered = orderBrands(brands)
   const names = ordered.map((b) => b.name)
+  const namePositions = new Map<string, number[]>()
+  names.forEach((n, j) => {
+    const at = namePositions.get(n)
+    if (at) at.push(j)
+    else namePositions.set(n, [j])
+  })
 
   const inModels = answers.filter((a) => modelSet.has(a.modelId))
   const allQueryIdx = new Set(inModels.map((a) => a.queryIndex))
@@ -416,7 +545,7 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     if (!list) q.models.set(a.modelId, (list = []))
     const parsed = parsedFor(a, brands, opts.language)
     if (measured && !sameLexicon(parsed.sentiment, lang)) measured = false
-    list.push({ answer: a, parsed })
+    list.push({ answer: a, parsed, ranks: rankingsByPosition(parsed.rankings, namePositions, names.length) })
   }
 
   const answeredModelIds = modelIds.filter((m) => answerCounts[m].answered > 0)
@@ -434,13 +563,23 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     sentimentAcc.set(n, new SentimentAccumulator())
   }
 
+  const zeroByModel: Record<number, number> = {}
+  const nullByModel: Record<number, null> = {}
+  for (const m of modelIds) {
+    zeroByModel[m] = 0
+    nullByModel[m] = null
+  }
   const queries: QueryMetrics[] = []
   for (const qi of queryIndexes) {
     const q = byQuery.get(qi)!
     const samplesByModel: Record<number, number> = {}
     const qAnswered: number[] = []
+    // the samples of each model column, aligned with modelIds (looked up once per query, not per brand)
+    const columns: Array<Sample[] | undefined> = []
     for (const m of modelIds) {
-      const n = q.models.get(m)?.length ?? 0
+      const list = q.models.get(m)
+      columns.push(list)
+      const n = list?.length ?? 0
       samplesByModel[m] = n
       if (n > 0) {
         qAnswered.push(m)
@@ -449,62 +588,17 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     }
     const qBrands: Record<string, QueryBrandMetrics> = {}
     let qTotal = 0
-    for (const name of names) {
-      const mentionsByModel: Record<number, number> = {}
-      const rankByModel: Record<number, number | null> = {}
-      const rankedSamplesByModel: Record<number, number> = {}
+    for (let j = 0; j < names.length; j++) {
+      const name = names[j]
+      const cell: QueryBrandCell = {
+        qi, query: q.first.query, j, name, modelIds, columns, answered: qAnswered.length, zeroByModel, nullByModel,
+        brandMentions: mentionsBy.get(name)!, brandRaw: rawBy.get(name)!, brandRanks: rankLists.get(name)!,
+      }
       const qAcc = new SentimentAccumulator()
-      const brandMentions = mentionsBy.get(name)!
-      const brandRaw = rawBy.get(name)!
-      const brandRanks = rankLists.get(name)!
-      let mentionsTotal = 0
-      for (const m of modelIds) {
-        const samples = q.models.get(m)
-        if (!samples || samples.length === 0) {
-          mentionsByModel[m] = 0
-          rankByModel[m] = null
-          rankedSamplesByModel[m] = 0
-          continue
-        }
-        let sum = 0
-        let rankSum = 0
-        let ranked = 0
-        for (let k = 0; k < samples.length; k++) {
-          const parsed = samples[k].parsed
-          sum += parsed.mentions[name] ?? 0
-          const r = parsed.rankings[name]
-          if (validRank(r)) {
-            rankSum += r
-            ranked++
-          }
-          const sent = parsed.sentiment[name]
-          if (sent && sent.mentions > 0) {
-            qAcc.add(sent, { queryIndex: qi, query: q.first.query, modelId: m, sample: samples[k].answer.sample })
-          }
-        }
-        const avg = sum / samples.length
-        mentionsByModel[m] = avg
-        mentionsTotal += avg
-        brandMentions[m] += avg
-        brandRaw[m] += sum
-        rankedSamplesByModel[m] = ranked
-        const r = ranked > 0 ? round1(rankSum / ranked) : null
-        rankByModel[m] = r
-        if (r !== null) brandRanks[m].push(r)
-      }
+      const metrics = queryBrandMetrics(cell, qAcc)
       sentimentAcc.get(name)!.merge(qAcc)
-      qTotal += mentionsTotal
-      qBrands[name] = {
-        mentionsByModel,
-        mentionsTotal,
-        mentionsCombined: qAnswered.length > 0 ? mentionsTotal / qAnswered.length : 0,
-        share: 0,
-        rankByModel,
-        combinedRank: combinedRank(Object.values(rankByModel)),
-        visibility: visibilityPercent(rankByModel),
-        rankedSamplesByModel,
-        sentiment: qAcc.result(),
-      }
+      qTotal += metrics.mentionsTotal
+      qBrands[name] = metrics
     }
     for (const name of names) qBrands[name].share = qTotal > 0 ? (qBrands[name].mentionsTotal / qTotal) * 100 : 0
     queries.push({

@@ -98,10 +98,111 @@ function stickyOf(f: NameForm): RegExp {
   return (f.sticky ??= new RegExp(namePatternSource(f.text), 'iuy'))
 }
 
-/** A global case-insensitive regex with one capture group per form, in the given order. */
-function groupsRegex(forms: NameForm[]): RegExp | null {
+/** Regexes matching exactly the characters equal to a given one under case-insensitive Unicode matching. */
+const sameCharRegex = new Map<string, RegExp>()
+
+/** Do a and b (one code point each) match each other in a case-insensitive Unicode regex ('iu')? */
+function sameFold(a: string, b: string): boolean {
+  if (a === b) return true
+  let re = sameCharRegex.get(a)
+  if (!re) sameCharRegex.set(a, (re = new RegExp(`^${escapeRegex(a)}$`, 'iu')))
+  return re.test(b)
+}
+
+/**
+ * A global case-insensitive regex that matches like (form0)|(form1)|... (which form matched: see
+ * formAt). For speed the alternatives are factored by their first character, e.g.
+ * "N(?:ike\s+Inc|ike)" instead of "(Nike\s+Inc)|(Nike)", and have no capture groups: the regex engine
+ * then tries only the few names starting with the character at hand (measured: about 3x faster over
+ * answer texts). It matches the same as the plain alternation: forms whose first characters differ
+ * (case-insensitively) can never match at the same position, and forms sharing one keep their given
+ * order, so the same form wins at the same position.
+ */
+function formsRegex(forms: NameForm[], groups: FirstCharGroup[]): RegExp | null {
   if (forms.length === 0) return null
-  return new RegExp(forms.map((f) => `(${namePatternSource(f.text)})`).join('|'), 'giu')
+  const source = groups.map((g) => {
+    const rests = g.members.map((i) => {
+      // the name without its first code point, with the inner whitespace of namePatternSource
+      const text = forms[i].text
+      return text.slice(firstCodePoint(text).length).split(' ').map(escapeRegex).join('\\s+')
+    })
+    return `${escapeRegex(g.first)}(?:${rests.join('|')})`
+  })
+  return new RegExp(source.join('|'), 'giu')
+}
+
+function firstCodePoint(s: string): string {
+  return String.fromCodePoint(s.codePointAt(0)!)
+}
+
+/** Forms whose first characters match each other case-insensitively, in their given order. */
+interface FirstCharGroup {
+  first: string
+  members: number[]
+}
+
+function firstCharGroups(forms: NameForm[]): FirstCharGroup[] {
+  const groups: FirstCharGroup[] = []
+  forms.forEach((f, i) => {
+    const first = firstCodePoint(f.text)
+    const group = groups.find((g) => sameFold(g.first, first))
+    if (group) group.members.push(i)
+    else groups.push({ first, members: [i] })
+  })
+  return groups
+}
+
+/** Characters that match an ASCII letter of another case in a case-insensitive Unicode regex: ſ (s) and the Kelvin sign (k). */
+const FOLDS_TO_ASCII = /[\u017f\u212a]/
+
+/**
+ * Form index by lower-cased text (single spaces) for forms written in ASCII, or null when a form
+ * holds ſ or the Kelvin sign. Then an ASCII text matches only the ASCII form with its lower-cased
+ * text (a match of a form is its text up to case and whitespace runs), which formAt looks up.
+ */
+function formsByText(forms: NameForm[]): Map<string, number> | null {
+  const out = new Map<string, number>()
+  for (let i = 0; i < forms.length; i++) {
+    const f = forms[i]
+    if (FOLDS_TO_ASCII.test(f.text)) return null
+    if (isAscii(f.text) && !out.has(f.lower)) out.set(f.lower, i)
+  }
+  return out
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 128) return false
+  return true
+}
+
+const ASCII_SPACE_RUN = /\s+/g
+/** ASCII whitespace that is not a lone space. */
+const NOT_SINGLE_SPACE = /[\t\n\v\f\r]| {2}/
+
+/**
+ * The form the scanner's regex matched at start (matched: the matched text): the first form, in
+ * order, that matches there, as the alternation picks it. An ASCII match is looked up by its text;
+ * otherwise only the forms whose first character matches the text's are tried, in order.
+ */
+function formAt(sc: Scanner, text: string, start: number, matched: string): number {
+  if (sc.byText && isAscii(matched)) {
+    const low = matched.toLowerCase()
+    const g = sc.byText.get(NOT_SINGLE_SPACE.test(low) ? low.replace(ASCII_SPACE_RUN, ' ') : low)
+    if (g !== undefined) return g
+  }
+  const first = firstCodePoint(matched)
+  let members = sc.membersByFirst.get(first)
+  if (!members) {
+    members = sc.groups.find((g) => sameFold(g.first, first))?.members ?? sc.forms.map((_, i) => i)
+    sc.membersByFirst.set(first, members)
+  }
+  if (members.length === 1) return members[0]
+  for (const g of members) {
+    const st = stickyOf(sc.forms[g])
+    st.lastIndex = start
+    if (st.test(text)) return g
+  }
+  return members[0] // unreachable: one of them matched here
 }
 
 /** The names a compiled matcher was built from, to notice later edits without building strings. */
@@ -122,6 +223,11 @@ function sameNames(key: NameKey, brand: BrandDef): boolean {
 interface Scanner {
   regex: RegExp | null
   forms: NameForm[]
+  /** See formsByText. */
+  byText: Map<string, number> | null
+  groups: FirstCharGroup[]
+  /** The group members for a first character met in matches (see formAt). */
+  membersByFirst: Map<string, number[]>
   /** Owner (brand index) of each form. */
   owner: number[]
   /** For each form, the later forms that could match at the same place (same first letter). */
@@ -135,7 +241,8 @@ function scanner(forms: NameForm[], owner: number[]): Scanner {
     for (let h = g + 1; h < forms.length; h++) if (firsts[h] === firsts[g]) out.push(h)
     return out
   })
-  return { regex: groupsRegex(forms), forms, owner, retry }
+  const groups = firstCharGroups(forms)
+  return { regex: formsRegex(forms, groups), forms, byText: formsByText(forms), groups, membersByFirst: new Map(), owner, retry }
 }
 
 function checkAt(text: string, start: number, end: number, f: NameForm): Boundary {
@@ -155,13 +262,11 @@ function checkAt(text: string, start: number, end: number, f: NameForm): Boundar
 function runScanner(sc: Scanner, text: string, onMatch: (owner: number, start: number, end: number, relaxed: boolean) => void): void {
   const re = sc.regex
   if (!re) return
-  const n = sc.forms.length
   re.lastIndex = 0
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    let g = 0
-    while (g < n && m[g + 1] === undefined) g++
     const start = m.index
     const end = start + m[0].length
+    const g = formAt(sc, text, start, m[0])
     const b = checkAt(text, start, end, sc.forms[g])
     if (b !== 0) {
       onMatch(sc.owner[g], start, end, b === 2)
@@ -188,7 +293,8 @@ function runScanner(sc: Scanner, text: string, onMatch: (owner: number, start: n
 
 interface CompiledBrand {
   key: NameKey
-  scanner: Scanner
+  /** The brand's own scanner, built when first needed (brands scanned together never need it). */
+  scanner?: Scanner
   /** Lowercased first word of each form: a cheap pre-check before the regex. */
   probes: string[]
   names: string[]
@@ -203,7 +309,7 @@ function compile(brand: BrandDef): CompiledBrand {
   const names = countableNames(brand)
   const forms = nameForms(names)
   const probes = [...new Set(forms.map((f) => f.lower.split(' ')[0]))]
-  const c: CompiledBrand = { key: nameKey(brand), scanner: scanner(forms, forms.map(() => 0)), probes, names, forms }
+  const c: CompiledBrand = { key: nameKey(brand), probes, names, forms }
   compiled.set(brand, c)
   return c
 }
@@ -223,7 +329,7 @@ function probeMiss(c: CompiledBrand, lower: string | undefined): boolean {
 /** Spans (flat) of one brand, and the starts of those that relied on a relaxed boundary. */
 function scanBrand(c: CompiledBrand, text: string, relaxed?: Set<number>): number[] {
   const out: number[] = []
-  runScanner(c.scanner, text, (_o, s, e, r) => {
+  runScanner((c.scanner ??= scanner(c.forms, c.forms.map(() => 0))), text, (_o, s, e, r) => {
     out.push(s, e)
     if (r && relaxed) relaxed.add(s)
   })
@@ -237,7 +343,7 @@ function scanBrand(c: CompiledBrand, text: string, relaxed?: Set<number>): numbe
  */
 export function findBrandSpans(brand: BrandDef, text: string, lower?: string): number[] {
   const c = compile(brand)
-  if (!c.scanner.regex || text.length === 0 || probeMiss(c, lower)) return []
+  if (c.forms.length === 0 || text.length === 0 || probeMiss(c, lower)) return []
   return scanBrand(c, text)
 }
 

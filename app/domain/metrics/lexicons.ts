@@ -255,6 +255,22 @@ export function sentimentLanguage(code?: string | null): SentimentLanguage {
   return key ? { code: c, name, available: true, lexicon: key } : { code: c, name, available: false }
 }
 
+const languageCache = new Map<string, Readonly<SentimentLanguage>>()
+
+/**
+ * sentimentLanguage(code), remembered per code: parseAnswer asks once per answer, and the lookup
+ * lower-cases every setup language's code. The result is shared: read it, do not change it.
+ */
+export function sentimentLanguageCached(code?: string | null): Readonly<SentimentLanguage> {
+  const key = code ?? ''
+  let hit = languageCache.get(key)
+  if (!hit) {
+    if (languageCache.size >= 100) languageCache.clear() // codes come from a short list; never grow without bound
+    languageCache.set(key, (hit = sentimentLanguage(code)))
+  }
+  return hit
+}
+
 // ---------------------------------------------------------------------------
 // Compiled lexicons
 
@@ -272,8 +288,11 @@ function tokensOf(lower: string): string[] {
 const HAN_KANA = /[\p{sc=Han}\p{scx=Hira}\p{scx=Kana}]/u
 
 interface TrieNode {
-  next: Map<string, TrieNode>
+  /** Keyed by UTF-16 code unit (a number: no one-character string is built per character scanned). */
+  next: Map<number, TrieNode>
   sign?: 1 | -1
+  /** The word ending here (the list's string, reported for every occurrence instead of a cut-out copy). */
+  word?: string
 }
 
 /** Entries of a source: lower-cased word -> sign, supplements applied. */
@@ -305,13 +324,21 @@ function substringLexicon(key: string, src: LexiconSource): Lexicon {
     if (chars.length < min && !supplements.has(word)) continue
     let node = root
     // keyed by UTF-16 code unit, as the text is scanned
-    for (const ch of word.split('')) {
-      let n = node.next.get(ch)
-      if (!n) node.next.set(ch, (n = { next: new Map() }))
+    for (let k = 0; k < word.length; k++) {
+      const code = word.charCodeAt(k)
+      let n = node.next.get(code)
+      if (!n) node.next.set(code, (n = { next: new Map() }))
       node = n
     }
     node.sign = sign
+    node.word = word
   }
+  // The first step from the root is taken at every position of the text: an array indexed by the
+  // code unit answers it faster than the root's Map (the map of thousands of first characters).
+  let maxFirst = 0
+  for (const code of root.next.keys()) maxFirst = Math.max(maxFirst, code)
+  const firstStep = new Array<TrieNode | undefined>(maxFirst + 1).fill(undefined)
+  for (const [code, node] of root.next) firstStep[code] = node
   return {
     key,
     score(text: string): WordHits {
@@ -319,21 +346,24 @@ function substringLexicon(key: string, src: LexiconSource): Lexicon {
       const lower = text.toLowerCase()
       const n = lower.length
       for (let i = 0; i < n; ) {
-        let node: TrieNode | undefined = root
+        const code = lower.charCodeAt(i)
+        let node: TrieNode | undefined = code <= maxFirst ? firstStep[code] : undefined
         let best = 0
         let sign: 1 | -1 | undefined
-        for (let j = i; j < n; j++) {
-          node = node.next.get(lower[j])
-          if (!node) break
+        let word = ''
+        // the longest word starting at i: walk the trie while the text follows it
+        for (let j = i; node !== undefined; ) {
           if (node.sign) {
             best = j + 1 - i
             sign = node.sign
+            word = node.word! // = lower.slice(i, j + 1), the path spells it
           }
+          j++
+          node = j < n ? node.next.get(lower.charCodeAt(j)) : undefined
         }
         if (best > 0 && sign) {
-          const w = lower.slice(i, i + best)
-          if (sign > 0) hits.positive.push(w)
-          else hits.negative.push(w)
+          if (sign > 0) hits.positive.push(word)
+          else hits.negative.push(word)
           hits.score += sign
           i += best
         } else i++

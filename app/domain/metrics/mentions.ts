@@ -23,17 +23,35 @@
 import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
 
 /** Sources/references headings in English and the other setup languages (answers follow the query's language). */
-const HEADING_WORD =
-  '(?:sources?|references?|citations?|出典|参考文献|参考資料|参考资料|参考来源|来源|來源|資料來源|出处|출처|참고\\s?문헌|참고\\s?자료|' +
-  'แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|المصادر|المراجع|स्रोत|संदर्भ|источники|ссылки|джерела|kaynaklar|kaynakça|quellen|' +
-  'quellenangaben|źródła|fuentes|referencias|fonti|bronnen|fontes|referências|nguồn|tài liệu tham khảo)'
+const HEADING_WORDS = [
+  'sources?', 'references?', 'citations?', '出典', '参考文献', '参考資料', '参考资料', '参考来源', '来源', '來源', '資料來源', '出处', '출처',
+  '참고\\s?문헌', '참고\\s?자료', 'แหล่งที่มา', 'แหล่งอ้างอิง', 'อ้างอิง', 'المصادر', 'المراجع', 'स्रोत', 'संदर्भ', 'источники', 'ссылки',
+  'джерела', 'kaynaklar', 'kaynakça', 'quellen', 'quellenangaben', 'źródła', 'fuentes', 'referencias', 'fonti', 'bronnen', 'fontes',
+  'referências', 'nguồn', 'tài liệu tham khảo',
+]
+const HEADING_WORD = `(?:${HEADING_WORDS.join('|')})`
 /** A sources heading, matched (sticky) at the start of a line. */
 const SOURCES_HEADING = new RegExp(
   `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|：|$)`,
   'imy',
 )
-/** The heading words anywhere: only their lines are checked for a heading. */
-const HEADING_HINT = new RegExp(HEADING_WORD, 'gi')
+/**
+ * The heading words anywhere: only their lines are checked for a heading. The alternation is
+ * factored by first letter ("r(?:eferences?|eferencias|eferências)|..."), which the regex engine
+ * scans faster than the plain list; it finds the same matches, as words whose first letters differ
+ * (case-insensitively) never match at the same place and words sharing one keep their order. (Each
+ * word starts with a plain letter.)
+ */
+const HEADING_HINT = (() => {
+  const groups: Array<{ first: string; same: RegExp; rests: string[] }> = []
+  for (const w of HEADING_WORDS) {
+    const first = w.charAt(0)
+    const group = groups.find((g) => g.same.test(first))
+    if (group) group.rests.push(w.slice(1))
+    else groups.push({ first, same: new RegExp(`^${first}$`, 'i'), rests: [w.slice(1)] })
+  }
+  return new RegExp(groups.map((g) => `${g.first}(?:${g.rests.join('|')})`).join('|'), 'gi')
+})()
 
 /** Start of the first sources heading line, or -1. */
 function sourcesHeadingStart(text: string): number {
@@ -113,9 +131,18 @@ export interface SentenceSpan {
   end: number
 }
 
+const WHITESPACE = /\s/
+
+/** /\s/ for the code unit at i (ASCII answered without a regex test). */
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13)
+  return WHITESPACE.test(text[i])
+}
+
 function pushSentence(out: SentenceSpan[], text: string, from: number, to: number): void {
-  while (from < to && /\s/.test(text[from])) from++
-  while (to > from && /\s/.test(text[to - 1])) to--
+  while (from < to && isSpaceAt(text, from)) from++
+  while (to > from && isSpaceAt(text, to - 1)) to--
   if (to <= from) return
   const s = text.slice(from, to)
   if (HAS_WORD.test(s)) out.push({ text: s, start: from, end: to })

@@ -266,19 +266,23 @@ function rightBoundaryLenient(text: string, end: number, shape: NameShape): bool
   return rightBoundary(text, end, shape) !== 0
 }
 
-/** b inside a, or a suffix of a equal to a prefix of b, with passable boundaries for both. */
+/**
+ * b inside a, or a suffix of a equal to a prefix of b, with passable boundaries for both. (Called for
+ * every pair of names of a brand set, so the shapes are only worked out for a candidate overlap, and
+ * a suffix is only cut out when its first character already fits.)
+ */
 function partOverlap(a: string, b: string): boolean {
-  const sa = shapeOf(a)
-  const sb = shapeOf(b)
   // b contained in a
+  let sb: NameShape | undefined
   for (let at = a.indexOf(b); at >= 0; at = a.indexOf(b, at + 1)) {
-    if (lenient(a, at, at + b.length, sb)) return true
+    if (lenient(a, at, at + b.length, (sb ??= shapeOf(b)))) return true
   }
   // a's suffix == b's prefix, of length k (both strictly shorter than the names)
+  const b0 = b.charCodeAt(0)
   for (let k = 1; k < Math.min(a.length, b.length); k++) {
-    if (a.slice(a.length - k) !== b.slice(0, k)) continue
+    if (a.charCodeAt(a.length - k) !== b0 || !a.endsWith(b.slice(0, k))) continue
     const joined = a + b.slice(k)
-    if (lenient(joined, 0, a.length, sa) && lenient(joined, a.length - k, joined.length, sb)) return true
+    if (lenient(joined, 0, a.length, shapeOf(a)) && lenient(joined, a.length - k, joined.length, (sb ??= shapeOf(b)))) return true
   }
   return false
 }

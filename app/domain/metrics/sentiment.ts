@@ -189,17 +189,28 @@ export function maskBrand(sentence: string, brand: BrandDef): string {
 }
 
 const NEEDS_CLEAN = /[*_`\n\t[]|\s\s|^[ \t]*(?:[-+•#]|\d{1,2}[.):])/
+const LINK_WITHOUT_URL = /\[([^\]]*)\]\(\s*\)/g
+const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]/g
+const EMPHASIS = /\*\*|__|`/g
+const LEADING_MARKER = /^[ \t]*(?:[-*+•]|#{1,6}|\d{1,2}[.):])[ \t]+/
+/** Whitespace that the collapse to single spaces would change: anything but a lone " ". */
+const NOT_SINGLE_SPACE = /[^\S ]| \s/
 
-/** Markdown and link residue stripped before a snippet is shown (a link whose URL was removed keeps its text). */
+/**
+ * Markdown and link residue stripped before a snippet is shown (a link whose URL was removed keeps its text).
+ * A replacement whose characters are absent could not change anything, so its regex scan is skipped:
+ * the result is the same as running them all.
+ */
 export function cleanSnippet(sentence: string): string {
   if (!NEEDS_CLEAN.test(sentence)) return sentence.trim()
-  return sentence
-    .replace(/\[([^\]]*)\]\(\s*\)/g, '$1')
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^[ \t]*(?:[-*+•]|#{1,6}|\d{1,2}[.):])[ \t]+/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  let s = sentence
+  const bracket = s.includes('[')
+  if (bracket) s = s.replace(LINK_WITHOUT_URL, '$1')
+  if (bracket || s.includes('(')) s = s.replace(EMPTY_BRACKETS, '')
+  if (s.includes('**') || s.includes('__') || s.includes('`')) s = s.replace(EMPHASIS, '')
+  s = s.replace(LEADING_MARKER, '')
+  if (NOT_SINGLE_SPACE.test(s)) s = s.replace(/\s+/g, ' ')
+  return s.trim()
 }
 
 /** Integer percentages of counts, summing to exactly 100 (largest remainder); all 0 if total is 0. */
@@ -249,6 +260,11 @@ export interface PreparedSentence {
   end: number
   words?: WordScore
   clean?: string
+  /**
+   * English: the whole text lower-cased (at the text's length), which the sentence's words are read
+   * from when first needed (see lexiconWordsIn).
+   */
+  lower?: string
 }
 
 const NO_WORDS: WordScore = Object.freeze({ score: 0, positive: [], negative: [] }) as WordScore
@@ -294,47 +310,98 @@ function isWholeToken(lower: string, start: number, end: number): boolean {
 }
 
 /**
+ * Calls onWord(start, word) for each English lexicon word that is a whole token of lower (a lower-cased
+ * text) and starts in [from, to), in order. from and to are the bounds of a sentence or of a run of
+ * sentences (splitSentenceSpans): only lower[from - 1, to) is scanned (the match includes the character
+ * before the word). That finds what a scan of the whole text finds there: a sentence starts after
+ * whitespace or a sentence-ending mark and ends before whitespace, at such a mark or at the end of the
+ * text, and no lexicon word contains these, so no match reaches across the bounds. isWholeToken still
+ * reads the characters around a word in the whole text.
+ */
+function scanLexicon(lower: string, from: number, to: number, onWord: (start: number, word: string) => void): void {
+  const base = from > 0 ? from - 1 : 0
+  const part = base === 0 && to >= lower.length ? lower : lower.slice(base, to)
+  LEXICON_SCAN.lastIndex = 0
+  for (let m = LEXICON_SCAN.exec(part); m !== null; m = LEXICON_SCAN.exec(part)) {
+    const c = m[0].charCodeAt(0)
+    const prefixed = !((c >= 97 && c <= 122) || (c >= 48 && c <= 57))
+    const w = prefixed ? m[0].slice(1) : m[0]
+    const start = base + (prefixed ? m.index + 1 : m.index)
+    if (start >= to) break
+    if (!isWholeToken(lower, start, start + w.length)) {
+      LEXICON_SCAN.lastIndex = start - base + 1
+      continue
+    }
+    if (start >= from) onWord(start, w)
+  }
+  LEXICON_SCAN.lastIndex = 0
+}
+
+/**
+ * Each English lexicon word mapped to its sign, keyed and valued by the list's own string: a word
+ * found in a text is recorded as that one string object rather than a piece cut from the text, so
+ * the many results of an analysis share a few strings (less memory, and the aggregation's word
+ * counts compare and hash the same objects).
+ */
+const LEXICON_ENTRY = new Map<string, { word: string; positive: boolean }>([
+  ...[...NEGATIVE_WORDS].map((w) => [w, { word: w, positive: false }] as const),
+  ...[...POSITIVE_WORDS].map((w) => [w, { word: w, positive: true }] as const),
+])
+
+function addWord(words: WordScore, found: string): void {
+  const entry = LEXICON_ENTRY.get(found)!
+  if (entry.positive) {
+    words.positive.push(entry.word)
+    words.score++
+  } else {
+    words.negative.push(entry.word)
+    words.score--
+  }
+}
+
+/** The English lexicon words of the sentence lower[from, to) of a lower-cased text. */
+function lexiconWordsIn(lower: string, from: number, to: number): WordScore {
+  let words: WordScore | undefined
+  scanLexicon(lower, from, to, (_start, w) => addWord((words ??= { score: 0, positive: [], negative: [] }), w))
+  return words ?? NO_WORDS
+}
+
+/**
+ * Sentences of already-stripped text whose routine-1 words are scored when first needed (wordsOf):
+ * parseAnswer only needs the words of the sentences that name a brand. lower is stripped.toLowerCase()
+ * when the caller has it already.
+ */
+export function prepareSentencesLazily(stripped: string, lex?: Lexicon, lower?: string): PreparedSentence[] {
+  const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
+  if (lex) return sentences
+  const low = lower ?? stripped.toLowerCase()
+  if (low.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
+  for (const s of sentences) s.lower = low
+  return sentences
+}
+
+/**
  * Sentences of already-stripped text with their routine-1 words. For English the words
  * come from one scan of the whole text for lexicon words (same result as tokenizing each
  * sentence); with another language's lexicon they are scored when first needed.
  */
 export function prepareSentences(stripped: string, lex?: Lexicon): PreparedSentence[] {
   const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
-  if (lex) return sentences
+  if (lex || sentences.length === 0) return sentences
   const lower = stripped.toLowerCase()
   if (lower.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
   let si = 0
-  LEXICON_SCAN.lastIndex = 0
-  for (let m = LEXICON_SCAN.exec(lower); m !== null && si < sentences.length; m = LEXICON_SCAN.exec(lower)) {
-    const c = m[0].charCodeAt(0)
-    const prefixed = !((c >= 97 && c <= 122) || (c >= 48 && c <= 57))
-    const w = prefixed ? m[0].slice(1) : m[0]
-    const start = prefixed ? m.index + 1 : m.index
-    const end = start + w.length
-    if (!isWholeToken(lower, start, end)) {
-      LEXICON_SCAN.lastIndex = start + 1
-      continue
-    }
-    while (si < sentences.length && sentences[si].end <= start) si++
-    if (si >= sentences.length) break
+  scanLexicon(lower, 0, sentences[sentences.length - 1].end, (start, w) => {
+    while (sentences[si].end <= start) si++
     const s = sentences[si]
-    if (start < s.start) continue
-    if (!s.words) s.words = { score: 0, positive: [], negative: [] }
-    if (POSITIVE_WORDS.has(w)) {
-      s.words.positive.push(w)
-      s.words.score++
-    } else {
-      s.words.negative.push(w)
-      s.words.score--
-    }
-  }
-  LEXICON_SCAN.lastIndex = 0
+    if (start >= s.start) addWord((s.words ??= { score: 0, positive: [], negative: [] }), w)
+  })
   for (const s of sentences) if (!s.words) s.words = NO_WORDS
   return sentences
 }
 
 function wordsOf(s: PreparedSentence, lex?: Lexicon): WordScore {
-  if (!s.words) s.words = scoreText(s.text, lex)
+  if (!s.words) s.words = s.lower !== undefined ? lexiconWordsIn(s.lower, s.start, s.end) : scoreText(s.text, lex)
   return s.words
 }
 
@@ -410,7 +477,7 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
       const text = s.text.length < SNIPPET_MIN_CHARS ? s.text : (s.clean ??= cleanSnippet(s.text))
       if (text.length >= SNIPPET_MIN_CHARS && text.length <= SNIPPET_MAX_CHARS && !seen?.has(text)) {
         ;(seen ??= new Set()).add(text)
-        const words = [...new Set(w.score > 0 ? w.positive : w.negative)]
+        const words = distinct(w.score > 0 ? w.positive : w.negative)
         ;(w.score > 0 ? posSnips : negSnips).push({ text, words, score: w.score })
       }
     }
@@ -419,7 +486,7 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
   if (mentions === 0) return emptySentiment()
   const [p, n, g] = percentages([pos, neu, neg])
   const score = round2(clamp(total / mentions, -1, 1))
-  return {
+  const result: SentimentResult = {
     score,
     label: labelFor(score),
     positive: p,
@@ -432,16 +499,29 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
     totalScore: total,
     positiveSnippets: topSnippets(posSnips, 'positive'),
     negativeSnippets: topSnippets(negSnips, 'negative'),
-    ...(lex ? { language: lex.key } : {}),
   }
+  if (lex) result.language = lex.key
+  return result
 }
 
-/** Strongest first (stable), SNIPPET_KEEP kept. */
+/** The words without repeats, in order of first appearance. */
+function distinct(words: string[]): string[] {
+  const out: string[] = []
+  for (const w of words) if (!out.includes(w)) out.push(w)
+  return out
+}
+
+/** Strongest first (stable: earlier first among equals), SNIPPET_KEEP kept. */
 export function topSnippets<T extends Snippet>(snips: T[], polarity: 'positive' | 'negative', keep = SNIPPET_KEEP): T[] {
   if (snips.length <= 1) return snips
-  const indexed = snips.map((s, i) => ({ s, i }))
-  indexed.sort((a, b) => (polarity === 'positive' ? b.s.score - a.s.score : a.s.score - b.s.score) || a.i - b.i)
-  return indexed.slice(0, keep).map((x) => x.s)
+  // an insertion sort: the lists are short (snippets of one answer)
+  const sorted: T[] = []
+  for (const s of snips) {
+    let i = sorted.length
+    while (i > 0 && (polarity === 'positive' ? s.score > sorted[i - 1].score : s.score < sorted[i - 1].score)) i--
+    sorted.splice(i, 0, s)
+  }
+  return sorted.slice(0, keep)
 }
 
 /** §9 routine 1 for one answer text in a project language (English when absent). */
