@@ -28,7 +28,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/setup/**'],
           globalSetup: ['tests/setup/global-setup.ts'],
-          setupFiles: ['tests/setup/console-error.ts'],
+          // console.error fails a test; every file starts with the simulator's defaults.
+          setupFiles: ['tests/setup/console-error.ts', 'tests/setup/fresh-simulator.ts'],
           // One real stack (PostgreSQL, Temporal, worker, app) for the whole run: files take turns.
           pool: 'forks',
           maxWorkers: 1,

@@ -57,26 +57,32 @@ export function createSourceActivities({ sql, gateway }: { sql: postgres.Sql<any
      * Opens the search's row as in progress (the app inserts it as pending when a user starts a search; a search
      * started by a completed analysis inserts it here). Light-mode analyses and deleted ones are skipped.
      */
-    async beginSourceSearch(input: { analysisId: number; workflowId: string; modelIds: number[]; progress: ProgressDetails }): Promise<{ skip: false } | { skip: true; reason: string }> {
+    async beginSourceSearch(input: { analysisId: number; workflowId: string; runId?: string; modelIds: number[]; progress: ProgressDetails }): Promise<{ skip: false } | { skip: true; reason: string }> {
       const [a] = await sql<{ is_light_mode: boolean }[]>`select is_light_mode from analyses where id = ${input.analysisId}`
       if (!a) return { skip: true, reason: 'The analysis no longer exists.' }
       if (a.is_light_mode) return { skip: true, reason: 'Source Insights are not available in Light Mode.' }
       await sql`
-        insert into source_searches (analysis_id, workflow_id, status, model_ids, progress)
-        values (${input.analysisId}, ${input.workflowId}, 'in_progress', ${input.modelIds}, ${sql.json(input.progress as any)})
-        on conflict (analysis_id) do update set workflow_id = excluded.workflow_id, status = 'in_progress', model_ids = excluded.model_ids,
-          progress = excluded.progress, error = null, completed_at = null`
+        insert into source_searches (analysis_id, workflow_id, run_id, status, model_ids, progress)
+        values (${input.analysisId}, ${input.workflowId}, ${input.runId ?? null}, 'in_progress', ${input.modelIds}, ${sql.json(input.progress as any)})
+        on conflict (analysis_id) do update set workflow_id = excluded.workflow_id, run_id = excluded.run_id, status = 'in_progress',
+          model_ids = excluded.model_ids, progress = excluded.progress, error = null, completed_at = null`
       return { skip: false }
     },
 
-    /** Records the search's status and last progress (the app reads it once the workflow has ended). */
-    async markSourceSearch(input: { analysisId: number; workflowId: string; status: SourceSearchStatus; progress: ProgressDetails; error?: string }) {
+    /**
+     * Records the search's status and last progress (the app reads it once the workflow has ended). Only while the
+     * row is still this run's: every run of one analysis's search has the same workflow id, and a cancelled run's
+     * last write can come after the user has started the next run. (A run started before runs were recorded
+     * passes no runId and keeps the earlier rule.)
+     */
+    async markSourceSearch(input: { analysisId: number; workflowId: string; runId?: string; status: SourceSearchStatus; progress: ProgressDetails; error?: string }) {
       const done = input.status !== 'pending' && input.status !== 'in_progress'
       // A search deleted meanwhile (delete-search-insights) or replaced by a newer run stays as it is.
       await sql`
         update source_searches set status = ${input.status}, progress = ${sql.json(input.progress as any)}, error = ${input.error ?? null},
           completed_at = ${done ? sql`now()` : null}
-        where analysis_id = ${input.analysisId} and workflow_id = ${input.workflowId} and status in ('pending', 'in_progress')`
+        where analysis_id = ${input.analysisId} and workflow_id = ${input.workflowId} and status in ('pending', 'in_progress')
+          ${input.runId ? sql`and run_id = ${input.runId}` : sql``}`
       // The tabs' compact parts, packed once now rather than by the first page view (which packs them itself if this fails).
       if (done) await refreshSourceParts(sql, input.analysisId).catch(() => undefined)
     },

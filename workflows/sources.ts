@@ -101,7 +101,7 @@ export async function sourceSearchWorkflow(input: SourceSearchInput): Promise<Pr
   setHandler(getProgressQuery, snapshot)
 
   const mark = (status: 'in_progress' | 'completed' | 'failed' | 'cancelled', error?: string) =>
-    books.markSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, status, progress: snapshot(), error })
+    books.markSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, runId: workflowInfo().runId, status, progress: snapshot(), error })
 
   const runModel = async (plan: SourceSearchInput['models'][number]) => {
     const status = modelStatus[String(plan.modelId)]
@@ -140,7 +140,7 @@ export async function sourceSearchWorkflow(input: SourceSearchInput): Promise<Pr
   }
 
   try {
-    const begin = await books.beginSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, modelIds: input.models.map((m) => m.modelId), progress: snapshot() })
+    const begin = await books.beginSourceSearch({ analysisId: input.analysisId, workflowId: input.workflowId, runId: workflowInfo().runId, modelIds: input.models.map((m) => m.modelId), progress: snapshot() })
     if (begin.skip) {
       isComplete = true
       phase = SOURCE_SEARCH_PHASES.skipped

@@ -189,7 +189,7 @@ export async function startSourceSearch(user: User, analysisId: number) {
   await sql`
     insert into source_searches (analysis_id, workflow_id, status, model_ids, progress, error, started_at, completed_at)
     values (${analysis.id}, ${workflowId}, 'pending', ${models.map((m) => m.modelId)}, null, null, now(), null)
-    on conflict (analysis_id) do update set workflow_id = excluded.workflow_id, status = 'pending', model_ids = excluded.model_ids,
+    on conflict (analysis_id) do update set workflow_id = excluded.workflow_id, run_id = null, status = 'pending', model_ids = excluded.model_ids,
       progress = null, error = null, started_at = now(), completed_at = null`
   const input = { analysisId: analysis.id, workflowId, models, queries: analysis.queries.map((q) => ({ index: q.index, query: q.query })) }
   const brand = analysis.brands.brand.name

@@ -9,6 +9,8 @@ import { temporalBinary } from '../../scripts/stack'
 import { controlWorker, testEnv } from '../support/env'
 import { createProject, resetSimulator, signUp, signUpAdmin, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
+import { createSourceActivities } from '../../activities/sources'
+import type { Gateway } from '../../activities/gateway'
 import { NIKE_X, NIKE_Y, REDDIT_R, RW_A, seedHandWorkedSources, sourcesJson } from '../support/hand-worked-sources'
 
 let connection: Connection
@@ -282,6 +284,31 @@ describe('the source-search workflow (simulator)', () => {
     expect((await waitForSearch(s, analysisId)).searchInsightsStatus).toBe('completed')
     const counts = await insightCounts(analysisId)
     expect(counts.filter((c) => c.kind === 'enhanced').every((c) => c.n === 3 && c.distinct_queries === 3)).toBe(true)
+  }, 240_000)
+
+  it("a cancelled run's late end record does not overwrite the next run the user started (same workflow id)", async () => {
+    const { s, analysisId } = await completedAnalysis()
+    const db = await sql()
+    const runOf = async () => (await db<{ run_id: string | null; status: string }[]>`select run_id, status from source_searches where analysis_id = ${analysisId}`)[0]
+    await simulator({ gate: { allow: 0 } })
+    expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+    await waitForSearch(s, analysisId, ['in_progress'])
+    const first = (await runOf()).run_id
+    expect(first).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await s.json(`/api/analyses/${analysisId}/cancel-search`, { method: 'POST', json: {} })).status).toBe(200)
+    expect((await waitForSearch(s, analysisId)).searchInsightsStatus).toBe('cancelled')
+
+    expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+    await waitForSearch(s, analysisId, ['in_progress'])
+    const second = (await runOf()).run_id
+    expect(second).not.toBe(first)
+    // What the first run's workflow writes when its cancellation record comes late: the row is the second run's now.
+    const books = createSourceActivities({ sql: db, gateway: {} as Gateway })
+    await books.markSourceSearch({ analysisId, workflowId: `source-search-${analysisId}`, runId: first!, status: 'cancelled', progress: { phase: 'Search Cancelled' } as any })
+    expect(await runOf()).toEqual({ run_id: second, status: 'in_progress' })
+
+    await simulator({ gate: null })
+    expect((await waitForSearch(s, analysisId)).searchInsightsStatus).toBe('completed')
   }, 240_000)
 
   it('survives the worker being killed mid-search: every insight stored once, nothing lost', async () => {
