@@ -46,8 +46,8 @@ import { stripNonCountable } from './mentions'
 import { parseRankingsInStripped } from './rankings'
 import { type SentimentLanguage, lexiconFor, sentimentLanguage, sentimentLanguageCached } from './lexicons'
 import {
-  type SentimentResult, type Snippet, brandSentimentPrepared, clamp, emptySentiment, labelFor, percentages,
-  prepareSentencesLazily, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
+  type SentimentResult, type Snippet, brandSentimentIndexed, clamp, emptySentiment, labelFor, percentages,
+  indexSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
 } from './sentiment'
 
 export interface AnswerForMetrics {
@@ -93,9 +93,9 @@ export function parseAnswer(text: string, brands: BrandDef[], language?: string 
     return { mentions, rankings, sentiment }
   }
   const lex = lexiconFor(lang.lexicon)
-  const sentences = anyMention ? prepareSentencesLazily(stripped, lex, lower) : []
+  const sentences = anyMention ? indexSentences(stripped, lex, lower) : null
   for (let i = 0; i < brands.length; i++) {
-    sentiment[brands[i].name] = spans[i].length > 0 ? brandSentimentPrepared(sentences, brands[i], spans[i], lex) : emptySentiment()
+    sentiment[brands[i].name] = sentences && spans[i].length > 0 ? brandSentimentIndexed(sentences, brands[i], spans[i], lex) : emptySentiment()
   }
   return { mentions, rankings, sentiment }
 }

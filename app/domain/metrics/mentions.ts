@@ -35,37 +35,33 @@ const SOURCES_HEADING = new RegExp(
   `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|：|$)`,
   'imy',
 )
-/**
- * The heading words anywhere: only their lines are checked for a heading. The alternation is
- * factored by first letter ("r(?:eferences?|eferencias|eferências)|..."), which the regex engine
- * scans faster than the plain list; it finds the same matches, as words whose first letters differ
- * (case-insensitively) never match at the same place and words sharing one keep their order. (Each
- * word starts with a plain letter.)
- */
-const HEADING_HINT = (() => {
-  const groups: Array<{ first: string; same: RegExp; rests: string[] }> = []
-  for (const w of HEADING_WORDS) {
-    const first = w.charAt(0)
-    const group = groups.find((g) => g.same.test(first))
-    if (group) group.rests.push(w.slice(1))
-    else groups.push({ first, same: new RegExp(`^${first}$`, 'i'), rests: [w.slice(1)] })
-  }
-  return new RegExp(groups.map((g) => `${g.first}(?:${g.rests.join('|')})`).join('|'), 'gi')
-})()
 
-/** Start of the first sources heading line, or -1. */
+/** Any first character of a heading word, sticky (same flags as SOURCES_HEADING, so the same case folding). */
+const HEADING_WORD_FIRST = new RegExp(`[${[...new Set(HEADING_WORDS.map((w) => w.charAt(0)))].join('')}]`, 'iy')
+
+/** Characters a heading line may start with before its word (spaces, "#" marks, bold/italic markers). */
+function isHeadingLead(c: number): boolean {
+  return c === 32 || c === 9 || c === 35 || c === 42 || c === 95
+}
+
+/**
+ * Start of the first sources heading line, or -1. A heading's word comes after at most a few spaces,
+ * "#" and "*" or "_" marks at the start of its line, so a line is only tested when the first other
+ * character on it could start a heading word (case-insensitively: the first characters of
+ * HEADING_WORDS, see HEADING_WORD_FIRST): every line where SOURCES_HEADING matches is tested, in order.
+ */
 function sourcesHeadingStart(text: string): number {
-  HEADING_HINT.lastIndex = 0
-  let lastLine = -1
-  for (let m = HEADING_HINT.exec(text); m !== null; m = HEADING_HINT.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1
-    if (lineStart === lastLine) continue
-    lastLine = lineStart
-    SOURCES_HEADING.lastIndex = lineStart
-    if (SOURCES_HEADING.test(text)) {
-      HEADING_HINT.lastIndex = 0
-      return lineStart
+  for (let lineStart = 0; lineStart < text.length; ) {
+    let i = lineStart
+    while (i < text.length && isHeadingLead(text.charCodeAt(i))) i++
+    HEADING_WORD_FIRST.lastIndex = i
+    if (i < text.length && HEADING_WORD_FIRST.test(text)) {
+      SOURCES_HEADING.lastIndex = lineStart
+      if (SOURCES_HEADING.test(text)) return lineStart
     }
+    const nl = text.indexOf('\n', i)
+    if (nl < 0) break
+    lineStart = nl + 1
   }
   return -1
 }
@@ -140,17 +136,29 @@ function isSpaceAt(text: string, i: number): boolean {
   return WHITESPACE.test(text[i])
 }
 
-function pushSentence(out: SentenceSpan[], text: string, from: number, to: number): void {
+/** True if text[from, to) holds a letter or digit (HAS_WORD), without copying it when it is ASCII. */
+function hasWordIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 128) return HAS_WORD.test(text.slice(from, to))
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)) return true
+  }
+  return false
+}
+
+function pushBounds(out: number[], text: string, from: number, to: number): void {
   while (from < to && isSpaceAt(text, from)) from++
   while (to > from && isSpaceAt(text, to - 1)) to--
   if (to <= from) return
-  const s = text.slice(from, to)
-  if (HAS_WORD.test(s)) out.push({ text: s, start: from, end: to })
+  if (hasWordIn(text, from, to)) out.push(from, to)
 }
 
-/** Sentences with their offsets (same splitting as splitSentences). */
-export function splitSentenceSpans(text: string): SentenceSpan[] {
-  const out: SentenceSpan[] = []
+/**
+ * The bounds of the sentences (same splitting as splitSentenceSpans) as a flat list [start0, end0,
+ * start1, end1, ...]: no sentence is copied out of the text.
+ */
+export function splitSentenceBounds(text: string): number[] {
+  const out: number[] = []
   if (!text) return out
   let from = 0
   SENTENCE_BREAK_G.lastIndex = 0
@@ -159,15 +167,23 @@ export function splitSentenceSpans(text: string): SentenceSpan[] {
       const end = m.index + m[1].length
       const lineStart = text.lastIndexOf('\n', m.index) + 1
       if (end - lineStart <= 16 && LIST_NUMBER_PREFIX.test(text.slice(lineStart, end))) continue
-      pushSentence(out, text, from, end)
+      pushBounds(out, text, from, end)
     } else if (m[2] !== undefined) {
-      pushSentence(out, text, from, m.index + m[2].length)
+      pushBounds(out, text, from, m.index + m[2].length)
     } else {
-      pushSentence(out, text, from, m.index)
+      pushBounds(out, text, from, m.index)
     }
     from = m.index + m[0].length
   }
-  pushSentence(out, text, from, text.length)
+  pushBounds(out, text, from, text.length)
+  return out
+}
+
+/** Sentences with their offsets (same splitting as splitSentences). */
+export function splitSentenceSpans(text: string): SentenceSpan[] {
+  const bounds = splitSentenceBounds(text)
+  const out: SentenceSpan[] = []
+  for (let k = 0; k < bounds.length; k += 2) out.push({ text: text.slice(bounds[k], bounds[k + 1]), start: bounds[k], end: bounds[k + 1] })
   return out
 }
 

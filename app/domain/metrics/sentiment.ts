@@ -39,7 +39,7 @@
  */
 import { type BrandDef, compiledNames, findBrandSpans } from './brands'
 import { type Lexicon, lexiconFor, sentimentLanguage } from './lexicons'
-import { splitSentenceSpans, stripNonCountable } from './mentions'
+import { splitSentenceBounds, splitSentenceSpans, stripNonCountable } from './mentions'
 
 export { type SentimentLanguage, sentimentLanguage } from './lexicons'
 
@@ -367,17 +367,69 @@ function lexiconWordsIn(lower: string, from: number, to: number): WordScore {
 }
 
 /**
- * Sentences of already-stripped text whose routine-1 words are scored when first needed (wordsOf):
- * parseAnswer only needs the words of the sentences that name a brand. lower is stripped.toLowerCase()
- * when the caller has it already.
+ * The sentences of already-stripped text as bounds only (splitSentenceBounds); a sentence is copied out
+ * and prepared (PreparedSentence, shared across brands) only when a brand is named in it. lower is
+ * stripped.toLowerCase() when the caller has it already.
  */
-export function prepareSentencesLazily(stripped: string, lex?: Lexicon, lower?: string): PreparedSentence[] {
-  const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
-  if (lex) return sentences
-  const low = lower ?? stripped.toLowerCase()
-  if (low.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
-  for (const s of sentences) s.lower = low
-  return sentences
+export interface SentenceIndex {
+  text: string
+  /** English: the whole text lower-cased, when it has the text's length (see PreparedSentence.lower). */
+  lower?: string
+  bounds: number[]
+  prepared: Array<PreparedSentence | undefined>
+}
+
+export function indexSentences(stripped: string, lex?: Lexicon, lower?: string): SentenceIndex {
+  const bounds = splitSentenceBounds(stripped)
+  let low: string | undefined
+  if (!lex) {
+    low = lower ?? stripped.toLowerCase()
+    if (low.length !== stripped.length) low = undefined // offsets would shift: scored per sentence instead
+  }
+  return { text: stripped, lower: low, bounds, prepared: new Array<PreparedSentence | undefined>(bounds.length / 2) }
+}
+
+function sentenceAt(ix: SentenceIndex, i: number): PreparedSentence {
+  let s = ix.prepared[i]
+  if (!s) {
+    const start = ix.bounds[2 * i]
+    const end = ix.bounds[2 * i + 1]
+    s = { text: ix.text.slice(start, end), start, end }
+    if (ix.lower !== undefined) s.lower = ix.lower
+    ix.prepared[i] = s
+  }
+  return s
+}
+
+/** The sentences of the index containing the start of a span (flat [start, end, ...]), in order, unique. */
+function sentencesOfSpans(ix: SentenceIndex, spans: number[]): PreparedSentence[] {
+  const out: PreparedSentence[] = []
+  const bounds = ix.bounds
+  const count = bounds.length >> 1
+  let last = -1
+  for (let k = 0; k < spans.length; k += 2) {
+    const pos = spans[k]
+    let lo = 0
+    let hi = count - 1
+    let idx = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (bounds[2 * mid] <= pos) {
+        idx = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    if (idx < 0 || pos >= bounds[2 * idx + 1] || idx === last) continue
+    out.push(sentenceAt(ix, idx))
+    last = idx
+  }
+  return out
+}
+
+/** brandSentimentPrepared over a sentence index (the same result as over the prepared sentences). */
+export function brandSentimentIndexed(ix: SentenceIndex, brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
+  if (spans.length === 0) return emptySentiment()
+  return sentimentOfSentences(sentencesOfSpans(ix, spans), brand, spans, lex)
 }
 
 /**
@@ -454,6 +506,11 @@ export function unmeasuredSentiment(): SentimentResult {
  */
 export function brandSentimentPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
   if (spans.length === 0) return emptySentiment()
+  return sentimentOfSentences(sentencesWithSpans(sentences, spans).map((i) => sentences[i]), brand, spans, lex)
+}
+
+/** Routine 1 over the sentences naming the brand (in text order); spans as for brandSentimentPrepared. */
+function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
   const mask = namesContainLexiconWords(brand, lex)
   let pos = 0
   let neu = 0
@@ -464,8 +521,8 @@ export function brandSentimentPrepared(sentences: PreparedSentence[], brand: Bra
   const posSnips: Snippet[] = []
   const negSnips: Snippet[] = []
   let seen: Set<string> | undefined
-  for (const i of sentencesWithSpans(sentences, spans)) {
-    const s = sentences[i]
+  for (let i = 0; i < named.length; i++) {
+    const s = named[i]
     const w = mask ? scoreText(maskSpans(s, spans), lex) : wordsOf(s, lex)
     total += w.score
     if (w.score > 0) pos++
