@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import {
-  ALT_NAME_EMPTY, ALT_NAME_EXISTS, ALT_NAME_SAME_AS_MAIN, ALT_NAME_TOO_SHORT, type BrandDef, countableNames, orderBrands,
+  ALT_NAME_EMPTY, ALT_NAME_EXISTS, ALT_NAME_SAME_AS_MAIN, ALT_NAME_TOO_SHORT, type BrandDef, countableNames, findAllBrandSpans, orderBrands,
   validateAlternativeName,
 } from './brands'
 
@@ -67,5 +68,28 @@ describe('validateAlternativeName (§5)', () => {
 
   it('finds the target by name when given a copy', () => {
     expect(validateAlternativeName('Air Jordan', { ...nike }, all)).toBeNull()
+  })
+})
+
+describe('names that start outside the Basic Multilingual Plane', () => {
+  const brand = (name: string) => ({ name, alternativeNames: [], domains: [] })
+
+  // A name that failed its left boundary used to be retried one code unit on, inside its own surrogate pair, where a
+  // unicode regex starts again at the pair's first half: the scan never ended (a worker stuck on one answer).
+  it('finishes, and counts the whole-word mentions of a name starting with an emoji or an astral letter', () => {
+    // First in a process of its own with a deadline: a scan that never ends cannot be stopped inside this one.
+    const probe = `import { findAllBrandSpans } from './app/domain/metrics/brands.ts'
+      console.log(JSON.stringify(findAllBrandSpans([{ name: '🚀Rocket', alternativeNames: [], domains: [] }], 'a🚀Rocket and 🚀Rocket')))`
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { encoding: 'utf8', timeout: 20_000 })
+    expect(run.signal, 'the scan did not end within 20 s').toBeNull()
+    expect(run.stdout.trim()).toBe('[[14,22]]')
+
+    // "🚀Rocket" is 8 code units; "a🚀Rocket" (a letter before it) is not a whole word.
+    expect(findAllBrandSpans([brand('🚀Rocket'), brand('Nike')], '🚀Rocket is popular. Many prefer a🚀Rocket clone, but 🚀Rocket wins over Nike.')).toEqual([
+      [0, 8, 54, 62],
+      [73, 77],
+    ])
+    // "𝒜" (U+1D49C) is a surrogate pair: "𝒜lpha" is 6 code units; "x𝒜lpha" is not a whole word.
+    expect(findAllBrandSpans([brand('𝒜lpha')], '𝒜lpha leads; x𝒜lpha does not count; 𝒜lpha again.')).toEqual([[0, 6, 38, 44]])
   })
 })

@@ -259,6 +259,14 @@ function checkAt(text: string, start: number, end: number, f: NameForm): Boundar
  * same position (as a regex with the boundaries inside it would backtrack), then the
  * scan moves one character on.
  */
+/** 2 when a surrogate pair starts at i (an emoji, an astral letter), else 1. */
+function codePointLength(text: string, i: number): number {
+  const c = text.charCodeAt(i)
+  if (c < 0xd800 || c > 0xdbff) return 1
+  const d = text.charCodeAt(i + 1)
+  return d >= 0xdc00 && d <= 0xdfff ? 2 : 1
+}
+
 function runScanner(sc: Scanner, text: string, onMatch: (owner: number, start: number, end: number, relaxed: boolean) => void): void {
   const re = sc.regex
   if (!re) return
@@ -286,7 +294,9 @@ function runScanner(sc: Scanner, text: string, onMatch: (owner: number, start: n
       found = true
       break
     }
-    if (!found) re.lastIndex = start + 1
+    // One code point on, not one code unit: a unicode regex given a lastIndex inside a surrogate pair starts at the
+    // pair's first half, so a name starting with an emoji or an astral letter would be found there again forever.
+    if (!found) re.lastIndex = start + codePointLength(text, start)
   }
   re.lastIndex = 0
 }
