@@ -170,7 +170,8 @@ export function startNodeProcess(name: string, script: string, env: NodeJS.Proce
 }
 
 /** Builds the Remix app when the build is missing or older than the sources. */
-const remixCli = path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js')
+/** The Remix CLI, run by this Node (see buildApp) for `build` and `npm start`'s `watch`. */
+export const remixCli = path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js')
 
 export async function buildApp(force = false) {
   const stamp = path.join(root, 'build', 'index.js')

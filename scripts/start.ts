@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildApp, buildWorkflowBundle, describeStartFailure, httpOk, log, portOpen, root, StackError, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from './stack'
+import { buildApp, buildWorkflowBundle, describeStartFailure, httpOk, log, portOpen, remixCli, root, StackError, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor, type Managed } from './stack'
 import { getSql, closeAllSql } from '../db/client'
 import { migrate } from '../db/migrate'
 import { isDemoMode } from '../app/domain/providers'
@@ -95,7 +95,7 @@ try {
   stops.push(worker.stop)
   if (env.NODE_ENV === 'development') {
     // `npm run dev`: rebuild the app on change; the server re-imports the new build on the next request.
-    const watch = spawn(process.execPath, [path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'watch'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    const watch = spawn(process.execPath, [remixCli, 'watch'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
     stops.push(async () => void watch.kill('SIGTERM'))
   }
   const web: Managed = startNodeProcess('web', 'scripts/server.ts', env, path.join(logs, 'web.log'), { tee: true })

@@ -130,3 +130,9 @@ export function issueMessage(issue: { code: string; path: PropertyKey[]; message
   const field = issue.path.map(String).join('.')
   return /received undefined$/.test(issue.message) ? `${field} is required` : `${field}: ${issue.message.replace(/^Invalid input: /, '')}`
 }
+
+/** The message of a failed parse for a user: its first issue (issueMessage), or `fallback` when it has none. */
+export function errorMessage(error: { issues: { code: string; path: PropertyKey[]; message: string }[] }, fallback = 'Invalid request'): string {
+  const first = error.issues[0]
+  return first ? issueMessage(first) : fallback
+}

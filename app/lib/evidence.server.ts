@@ -13,7 +13,7 @@ import { getProject } from './projects.server'
 import { ANSWERED } from './results-data.server'
 import { computeResults, reparseAnswers, storeResults, type AnalysisSnapshot } from '../../db/results'
 import { brandList, isActiveStatus, type AnalysisStatus } from '../domain/analyses'
-import { issueMessage } from '../domain/validation'
+import { errorMessage } from '../domain/validation'
 import {
   brandMarks, collectionLine, describeCell, EVIDENCE_PAGE_SIZE, evidenceQuerySchema, isHit, segmentsOf,
   type Collection, type EvidenceCell, type TextSegment,
@@ -96,7 +96,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' &
 /** GET /api/analyses/{id}/evidence?metric=&brand=&model=&query=&topic=&audience=&page= (a share link's visitor adds &export=). */
 export async function loadEvidence(user: User | { exportId: string }, analysisId: number, url: URL): Promise<EvidenceView> {
   const parsed = evidenceQuerySchema.safeParse(Object.fromEntries(url.searchParams))
-  if (!parsed.success) badRequest(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'Invalid request')
+  if (!parsed.success) badRequest(errorMessage(parsed.error))
   const q = parsed.data
   const a = await analysisFor(user, analysisId, 'read')
   const brands = brandList(a.brands)

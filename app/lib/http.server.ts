@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
-import { idFrom, issueMessage } from '../domain/validation'
+import { errorMessage, idFrom, issueMessage } from '../domain/validation'
 
 /** Error responses with a message a user understands; thrown from loaders and actions. */
 export function badRequest(message: string, fieldErrors?: Record<string, string>): never {
@@ -41,8 +41,7 @@ export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema
       const key = issue.path.join('.') || 'body'
       fieldErrors[key] ??= issueMessage(issue)
     }
-    const first = parsed.error.issues[0]
-    badRequest(first ? issueMessage(first) : 'Invalid request', fieldErrors)
+    badRequest(errorMessage(parsed.error), fieldErrors)
   }
   return parsed.data
 }

@@ -12,7 +12,7 @@ import type { User } from './auth.server'
 import { getAnalysis } from './analyses.server'
 import { badRequest, notFound } from './http.server'
 import { isDemoMode } from './models.server'
-import { issueMessage } from '../domain/validation'
+import { errorMessage } from '../domain/validation'
 import { renderPdf } from './optimiser-pdf.server'
 import { loadSnapshot, type Snapshot, type Sql } from './results-data.server'
 import { buildView, type BuildContext, type Params, type ProjectInfo } from './results-view.server'
@@ -45,7 +45,7 @@ interface Target {
 export function reportQuery(url: URL) {
   const raw = Object.fromEntries(['format', 'model', 'topic', 'audience'].map((k) => [k, url.searchParams.get(k) || undefined]))
   const parsed = reportQuerySchema.safeParse(raw)
-  if (!parsed.success) badRequest(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'Invalid report request')
+  if (!parsed.success) badRequest(errorMessage(parsed.error, 'Invalid report request'))
   return parsed.data
 }
 

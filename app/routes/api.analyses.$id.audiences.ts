@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { badRequest, intParam } from '~/lib/http.server'
 import { analysisPersonas } from '~/lib/audiences.server'
 import { askerQuerySchema } from '~/domain/audiences/asker'
-import { issueMessage } from '~/domain/validation'
+import { errorMessage } from '~/domain/validation'
 
 /** GET /api/analyses/{id}/audiences?model=&topic=&audience= → visibility per persona, with and without the persona as asker (issue 11 §4). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,6 +11,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const param = (name: string) => url.searchParams.get(name) || undefined
   const parsed = askerQuerySchema.safeParse({ model: param('model'), topic: param('topic'), audience: param('audience') })
-  if (!parsed.success) badRequest(issueMessage(parsed.error.issues[0]))
+  if (!parsed.success) badRequest(errorMessage(parsed.error))
   return json(await analysisPersonas(user, intParam(params.id, 'analysis'), parsed.data), { headers: { 'Cache-Control': 'no-store' } })
 }

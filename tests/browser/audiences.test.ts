@@ -26,6 +26,17 @@ const hydrated = (page: Page) =>
 
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText.trim())
 
+/** Fills the setup form with the B2B payroll market (the simulator knows it) and generates its audiences. */
+async function generatePayrollAudiences(page: Page, projectName: string) {
+  await page.type('#setup-name', projectName)
+  await page.type('#setup-brandDomain', 'PayFlow')
+  await page.type('#setup-marketDescription', 'Payroll software for small and medium businesses')
+  await page.click('[data-testid=market-type-B2B]')
+  await page.type('#setup-region', 'United Kingdom')
+  await clickButton(page, 'Generate Audiences & Topics')
+  await waitForText(page, 'Edit & Select Target Audiences', 60_000)
+}
+
 const signUpInBrowser = async (page: Page, email: string) => {
   await page.goto(`${testEnv().appUrl}/signup`)
   await page.type('input[name=email]', email)
@@ -70,13 +81,7 @@ describe('Topics & Audiences setup in the browser', () => {
     await clickButton(page, 'Generate Audiences & Topics')
     await waitForText(page, 'Project name is required')
 
-    await page.type('#setup-name', 'Payroll personas')
-    await page.type('#setup-brandDomain', 'PayFlow')
-    await page.type('#setup-marketDescription', 'Payroll software for small and medium businesses')
-    await page.click('[data-testid=market-type-B2B]')
-    await page.type('#setup-region', 'United Kingdom')
-    await clickButton(page, 'Generate Audiences & Topics')
-    await waitForText(page, 'Edit & Select Target Audiences', 60_000)
+    await generatePayrollAudiences(page, 'Payroll personas')
     await waitForText(page, 'Role-Based Personas')
     await waitForText(page, 'Demographic-Based Personas')
     expect(await text(page, '[data-testid=stat-audiences]')).toBe('20')
@@ -186,13 +191,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     await page.goto(`${testEnv().appUrl}/?phase=1&tab=setup-beta`)
     await waitForText(page, 'Brand & Market Definition')
     await hydrated(page)
-    await page.type('#setup-name', 'Payroll editor')
-    await page.type('#setup-brandDomain', 'PayFlow')
-    await page.type('#setup-marketDescription', 'Payroll software for small and medium businesses')
-    await page.click('[data-testid=market-type-B2B]')
-    await page.type('#setup-region', 'United Kingdom')
-    await clickButton(page, 'Generate Audiences & Topics')
-    await waitForText(page, 'Edit & Select Target Audiences', 60_000)
+    await generatePayrollAudiences(page, 'Payroll editor')
     expect(await text(page, '[data-testid=stat-audiences]')).toBe('20')
     await settled(page)
     return { context, page, errors }

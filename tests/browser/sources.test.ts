@@ -15,7 +15,7 @@ import { downloadsOf, type Download } from '../support/downloads'
 import { simulator, until } from '../support/flows'
 
 let browser: Browser
-let hw: Awaited<ReturnType<typeof seedHandWorkedSources>>
+let hw: Seeded
 
 beforeAll(async () => {
   hw = await seedHandWorkedSources()
@@ -26,17 +26,21 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const url = (params: Record<string, string> = {}) => `${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(hw.projectId), ...params })}`
+type Seeded = Awaited<ReturnType<typeof seedHandWorkedSources>>
 
-async function open(params: Record<string, string> = {}): Promise<{ page: Page; errors: string[] }> {
+/** Source Insights of a seeded project, signed in as its owner; waits for a tab's panel when one is named. */
+async function openSeeded(seed: Seeded, params: Record<string, string> = {}, panel?: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage()
   await page.setViewport({ width: 1366, height: 900 })
-  const [name, value] = hw.owner.cookie.split('=')
+  const [name, value] = seed.owner.cookie.split('=')
   await page.setCookie({ name, value, url: testEnv().appUrl })
   const errors = collectPageErrors(page)
-  await page.goto(url(params), { waitUntil: 'networkidle0' })
+  await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(seed.projectId), ...params })}`, { waitUntil: 'networkidle0' })
+  if (panel) await page.waitForSelector(`[data-tab-panel="${panel}"]`)
   return { page, errors }
 }
+
+const open = (params: Record<string, string> = {}) => openSeeded(hw, params)
 
 async function shot(page: Page, name: string) {
   const dir = path.join(testEnv().artifactsDir, 'screenshots')
@@ -216,7 +220,7 @@ describe('the search phase in the header and on /analysis-progress (§4, polled 
 
 describe('Source exports parsed back (§7 "Source exports")', () => {
   // Insights of their own: the tabs' tests above delete theirs.
-  let mine: Awaited<ReturnType<typeof seedHandWorkedSources>>
+  let mine: Seeded
   beforeAll(async () => {
     mine = await seedHandWorkedSources()
   })
@@ -224,16 +228,7 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
   const fileName = (what: string, ext: 'xlsx' | 'csv') => `sources-${mine.owner.userId}-${what}-2025-05-20.${ext}`
 
   /** Opens a tab of the seeded insights and waits for its panel (the exports are built from the rendered data). */
-  async function openMine(params: Record<string, string> & { tab: string }) {
-    const page = await browser.newPage()
-    await page.setViewport({ width: 1366, height: 900 })
-    const [name, value] = mine.owner.cookie.split('=')
-    await page.setCookie({ name, value, url: testEnv().appUrl })
-    const errors = collectPageErrors(page)
-    await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(mine.projectId), ...params })}`, { waitUntil: 'networkidle0' })
-    await page.waitForSelector(`[data-tab-panel="${params.tab}"]`)
-    return { page, errors }
-  }
+  const openMine = (params: Record<string, string> & { tab: string }) => openSeeded(mine, params, params.tab)
 
   async function button(page: Page, panel: string, text: string): Promise<ElementHandle<Element>> {
     const root = await page.waitForSelector(`[data-tab-panel="${panel}"]`)
@@ -340,21 +335,12 @@ describe('Source exports parsed back (§7 "Source exports")', () => {
 
 describe('Citations: legacy card view', () => {
   // Insights of their own: the tabs' tests above delete theirs.
-  let mine: Awaited<ReturnType<typeof seedHandWorkedSources>>
+  let mine: Seeded
   beforeAll(async () => {
     mine = await seedHandWorkedSources()
   })
 
-  async function open(params: Record<string, string>): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage()
-    await page.setViewport({ width: 1366, height: 900 })
-    const [name, value] = mine.owner.cookie.split('=')
-    await page.setCookie({ name, value, url: testEnv().appUrl })
-    const errors = collectPageErrors(page)
-    await page.goto(`${testEnv().appUrl}/?${new URLSearchParams({ phase: '4', project: String(mine.projectId), ...params })}`, { waitUntil: 'networkidle0' })
-    await page.waitForSelector('[data-tab-panel="content-priorities"]')
-    return { page, errors }
-  }
+  const open = (params: Record<string, string>) => openSeeded(mine, params, 'content-priorities')
 
   const text = (page: Page, selector: string) => page.$$eval(selector, (s) => s.map((e) => (e as HTMLElement).innerText.trim().replace(/\s+/g, ' ')))
 

@@ -426,7 +426,10 @@ function sentencesOfSpans(ix: SentenceIndex, spans: number[]): PreparedSentence[
   return out
 }
 
-/** brandSentimentPrepared over a sentence index (the same result as over the prepared sentences). */
+/**
+ * Routine 1 over a sentence index of already-stripped text. spans are the brand's match spans in that text; lex is
+ * the language's lexicon (English when absent; the index must have been made with the same lexicon).
+ */
 export function brandSentimentIndexed(ix: SentenceIndex, brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
   if (spans.length === 0) return emptySentiment()
   return sentimentOfSentences(sentencesOfSpans(ix, spans), brand, spans, lex)
@@ -499,17 +502,7 @@ export function unmeasuredSentiment(): SentimentResult {
   return { ...emptySentiment(), available: false }
 }
 
-/**
- * Routine 1 over the prepared sentences of already-stripped text. spans are the brand's
- * match spans in that text; lex is the language's lexicon (English when absent; the
- * sentences must have been prepared with the same lexicon).
- */
-export function brandSentimentPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
-  if (spans.length === 0) return emptySentiment()
-  return sentimentOfSentences(sentencesWithSpans(sentences, spans).map((i) => sentences[i]), brand, spans, lex)
-}
-
-/** Routine 1 over the sentences naming the brand (in text order); spans as for brandSentimentPrepared. */
+/** Routine 1 over the sentences naming the brand (in text order); spans as for brandSentimentIndexed. */
 function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans: number[], lex?: Lexicon): SentimentResult {
   const mask = namesContainLexiconWords(brand, lex)
   let pos = 0
@@ -587,7 +580,7 @@ export function brandSentiment(text: string, brand: BrandDef, language?: string 
   if (!lang.available) return unmeasuredSentiment()
   const lex = lexiconFor(lang.lexicon)
   const stripped = stripNonCountable(text)
-  return brandSentimentPrepared(prepareSentences(stripped, lex), brand, findBrandSpans(brand, stripped), lex)
+  return brandSentimentIndexed(indexSentences(stripped, lex), brand, findBrandSpans(brand, stripped), lex)
 }
 
 // ---------------------------------------------------------------------------
