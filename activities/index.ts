@@ -39,19 +39,26 @@ export interface ActivityDeps {
 type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[] }
 
 export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
-  const snapshots = new Map<number, ParseSnapshot>()
+  /** One load per analysis, shared by the batches that start together (the first of them loads, the others wait for it). */
+  const snapshots = new Map<number, Promise<ParseSnapshot>>()
 
-  async function snapshotOf(analysisId: number): Promise<ParseSnapshot> {
+  function snapshotOf(analysisId: number): Promise<ParseSnapshot> {
     const cached = snapshots.get(analysisId)
     if (cached) return cached
+    if (snapshots.size > 200) snapshots.clear()
+    const loading = loadSnapshot(analysisId)
+    snapshots.set(analysisId, loading)
+    // A failed load is not kept: the activity's retry loads again.
+    loading.catch(() => snapshots.get(analysisId) === loading && snapshots.delete(analysisId))
+    return loading
+  }
+
+  async function loadSnapshot(analysisId: number): Promise<ParseSnapshot> {
     const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string }[]>`
       select a.queries, a.brands, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
     if (!row) throw ApplicationFailure.nonRetryable(`Analysis ${analysisId} no longer exists`, 'permanent')
     await teachSimulator(sql, gateway.configs, analysisId)
-    const snap = { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
-    if (snapshots.size > 200) snapshots.clear()
-    snapshots.set(analysisId, snap)
-    return snap
+    return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
   }
 
   async function storeAnswer(row: {
@@ -197,8 +204,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
      */
     async answerQueries(input: { analysisId: number; modelId: number; items: { queryIndex: number; sample: number }[]; maxAttempts: number }): Promise<AnswerOutcome[]> {
       const ctx = Context.current()
-      const stored = await storedRows(input.analysisId, input.modelId)
-      const snap = await snapshotOf(input.analysisId)
+      const [stored, snap] = await Promise.all([storedRows(input.analysisId, input.modelId), snapshotOf(input.analysisId)])
       const outs = await withHeartbeat(ctx, () =>
         Promise.all(
           input.items.map((item) =>
