@@ -250,10 +250,15 @@ function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, pol
   const score = s.score * polarity
   if (top.length >= SNIPPET_KEEP && !(score > top[top.length - 1].score * polarity)) return
   for (let k = 0; k < top.length; k++) if (top[k].text === s.text) return
+  // insert at its place, shifting the weaker ones down by hand (a splice allocates the array of removed items)
   let i = top.length
-  while (i > 0 && score > top[i - 1].score * polarity) i--
-  top.splice(i, 0, { text: s.text, words: s.words, score: s.score, queryIndex: src.queryIndex, query: src.query, modelId: src.modelId, sample: src.sample })
-  if (top.length > SNIPPET_KEEP) top.pop()
+  if (i < SNIPPET_KEEP) top.push(top[i - 1])
+  else i--
+  while (i > 0 && score > top[i - 1].score * polarity) {
+    top[i] = top[i - 1]
+    i--
+  }
+  top[i] = { text: s.text, words: s.words, score: s.score, queryIndex: src.queryIndex, query: src.query, modelId: src.modelId, sample: src.sample }
 }
 
 function offerSourced(top: SourcedSnippet[], s: SourcedSnippet, polarity: 1 | -1): void {
@@ -267,8 +272,9 @@ export class SentimentAccumulator {
   negative = 0
   totalScore = 0
   answers = 0
-  readonly positiveWords = new Map<string, number>()
-  readonly negativeWords = new Map<string, number>()
+  /** Answers using each word, made when the first word comes (most query cells of a brand have none). */
+  positiveWords: Map<string, number> | undefined
+  negativeWords: Map<string, number> | undefined
   readonly positiveSnippets: SourcedSnippet[] = []
   readonly negativeSnippets: SourcedSnippet[] = []
 
@@ -282,8 +288,14 @@ export class SentimentAccumulator {
     this.neutral += Math.max(0, m - p - g)
     this.negative += g
     this.totalScore += r.totalScore
-    for (const w of r.positiveWords) this.positiveWords.set(w, (this.positiveWords.get(w) ?? 0) + 1)
-    for (const w of r.negativeWords) this.negativeWords.set(w, (this.negativeWords.get(w) ?? 0) + 1)
+    if (r.positiveWords.length > 0) {
+      const counts = (this.positiveWords ??= new Map())
+      for (const w of r.positiveWords) counts.set(w, (counts.get(w) ?? 0) + 1)
+    }
+    if (r.negativeWords.length > 0) {
+      const counts = (this.negativeWords ??= new Map())
+      for (const w of r.negativeWords) counts.set(w, (counts.get(w) ?? 0) + 1)
+    }
     for (const s of r.positiveSnippets) offerSnippet(this.positiveSnippets, s, src, 1)
     for (const s of r.negativeSnippets) offerSnippet(this.negativeSnippets, s, src, -1)
   }
@@ -294,8 +306,14 @@ export class SentimentAccumulator {
     this.negative += o.negative
     this.totalScore += o.totalScore
     this.answers += o.answers
-    for (const [w, c] of o.positiveWords) this.positiveWords.set(w, (this.positiveWords.get(w) ?? 0) + c)
-    for (const [w, c] of o.negativeWords) this.negativeWords.set(w, (this.negativeWords.get(w) ?? 0) + c)
+    if (o.positiveWords) {
+      const counts = (this.positiveWords ??= new Map())
+      for (const [w, c] of o.positiveWords) counts.set(w, (counts.get(w) ?? 0) + c)
+    }
+    if (o.negativeWords) {
+      const counts = (this.negativeWords ??= new Map())
+      for (const [w, c] of o.negativeWords) counts.set(w, (counts.get(w) ?? 0) + c)
+    }
     for (const s of o.positiveSnippets) offerSourced(this.positiveSnippets, s, 1)
     for (const s of o.negativeSnippets) offerSourced(this.negativeSnippets, s, -1)
   }
@@ -318,8 +336,8 @@ export class SentimentAccumulator {
       positive: pp,
       neutral: pn,
       negative: pg,
-      positiveWords: topWords(this.positiveWords),
-      negativeWords: topWords(this.negativeWords),
+      positiveWords: this.positiveWords ? topWords(this.positiveWords) : [],
+      negativeWords: this.negativeWords ? topWords(this.negativeWords) : [],
       confidence: round2(Math.min(mentions / 3, 1)),
       mentions,
       totalScore: this.totalScore,
@@ -346,15 +364,19 @@ function topWords(counts: Map<string, number>): string[] {
   const words: string[] = []
   const uses: number[] = []
   for (const [w, c] of counts) {
-    if (words.length === SENTIMENT_WORD_CAP && !(c > uses[SENTIMENT_WORD_CAP - 1])) continue
     let i = words.length
-    while (i > 0 && c > uses[i - 1]) i--
-    words.splice(i, 0, w)
-    uses.splice(i, 0, c)
-    if (words.length > SENTIMENT_WORD_CAP) {
-      words.pop()
-      uses.pop()
+    if (i === SENTIMENT_WORD_CAP) {
+      if (!(c > uses[i - 1])) continue
+      i-- // the weakest word makes room
     }
+    // shift the words used less than this one down by hand (a splice allocates the array of removed items)
+    while (i > 0 && c > uses[i - 1]) {
+      words[i] = words[i - 1]
+      uses[i] = uses[i - 1]
+      i--
+    }
+    words[i] = w
+    uses[i] = c
   }
   return words
 }
