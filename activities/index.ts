@@ -111,8 +111,24 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         sentiment = excluded.sentiment, parsed_data = excluded.parsed_data, raw = excluded.raw, usage = excluded.usage,
         latency_ms = excluded.latency_ms, cost_usd = excluded.cost_usd, model_name = excluded.model_name, collection = excluded.collection, created_at = now()
       where not api_responses.ok`
-    // The stuck-analysis check needs a recent sign of life, not one write of the hot analysis row per answer.
-    await sql`update analyses set last_progress_at = now() where id = ${row.analysisId} and last_progress_at < now() - interval '5 seconds'`
+    await signOfLife(row.analysisId)
+  }
+
+  /** When this process last told the database that an analysis is alive (performance.now() ms), by analysis. */
+  const lastSignOfLife = new Map<number, number>()
+
+  /**
+   * The stuck-analysis check (10 minutes without progress) needs a recent sign of life, not one write of the hot
+   * analysis row per answer: this process writes one at most every 5 s per analysis (the database keeps the same
+   * 5 s rule across workers), so the 48 answers that arrive together once a second cost one statement, not 48.
+   */
+  async function signOfLife(analysisId: number): Promise<void> {
+    const now = performance.now()
+    const last = lastSignOfLife.get(analysisId)
+    if (last !== undefined && now - last < 5000) return
+    if (lastSignOfLife.size > 1000) lastSignOfLife.clear()
+    lastSignOfLife.set(analysisId, now)
+    await sql`update analyses set last_progress_at = now() where id = ${analysisId} and last_progress_at < now() - interval '5 seconds'`
   }
 
   interface StoredRow {

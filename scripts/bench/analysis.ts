@@ -1,13 +1,16 @@
 /**
  * Analysis throughput on a real stack (embedded PostgreSQL, Temporal dev server, the worker process,
- * the simulator): one full analysis at 1 s simulated latency (ideal = ceil(40/8) × 1 s = 5 s), then ten
- * full analyses at once with zero latency (calls per second end to end and the worker's peak memory).
+ * the simulator): one full analysis at 1 s simulated latency (ideal = ceil(40/8) × 1 s = 5 s; three runs, the median
+ * reported), then ten full analyses at once with zero latency (calls per second end to end and the worker's peak
+ * memory).
  */
 import { peakRssMb, rssMb, startBenchStack } from './stack'
 
 const QUERIES = 40
 const MODELS = 6
 const CONCURRENCY = 8
+/** Single analyses timed; the median is reported. */
+const SINGLE_RUNS = 3
 
 export async function benchAnalysis() {
   const stack = await startBenchStack({ taskQueue: 'bench', concurrency: CONCURRENCY })
@@ -22,19 +25,27 @@ export async function benchAnalysis() {
     await stack.waitDone([warm.id])
     const idleRssMb = rssMb(stack.workerPid)
 
-    // 1. One full analysis at 1 s latency.
+    // 1. One full analysis at 1 s latency, three times (fresh projects): the median, so one slow moment of a shared
+    //    machine does not decide the figure (every run is listed).
     await stack.simLatency(1000)
-    const p1 = await stack.makeProject(user.id, 1, QUERIES)
-    const t1 = performance.now()
-    const a1 = await startAnalysis(user, p1)
-    await stack.waitDone([a1.id])
-    const single = (performance.now() - t1) / 1000
     const ideal = Math.ceil(QUERIES / CONCURRENCY) * 1
-    const [{ n: answers1 }] = await sql<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id = ${a1.id} and ok`
+    const singles: number[] = []
+    /** The fewest answers any of the runs stored (each should store calls = 240). */
+    let answers1 = Infinity
+    for (let run = 0; run < SINGLE_RUNS; run++) {
+      const p1 = await stack.makeProject(user.id, 1 + run, QUERIES)
+      const t1 = performance.now()
+      const a1 = await startAnalysis(user, p1)
+      await stack.waitDone([a1.id])
+      singles.push((performance.now() - t1) / 1000)
+      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id = ${a1.id} and ok`
+      answers1 = Math.min(answers1, n)
+    }
+    const single = [...singles].sort((a, b) => a - b)[Math.floor(SINGLE_RUNS / 2)]
 
     // 2. Ten full analyses at once, zero latency.
     await stack.simLatency(0)
-    const projects = await Promise.all(Array.from({ length: 10 }, (_, i) => stack.makeProject(user.id, 10 + i, QUERIES)))
+    const projects = await Promise.all(Array.from({ length: 10 }, (_, i) => stack.makeProject(user.id, 10 + SINGLE_RUNS + i, QUERIES)))
     const t2 = performance.now()
     const started = await Promise.all(projects.map((p) => startAnalysis(user, p)))
     await stack.waitDone(started.map((a) => a.id))
@@ -43,7 +54,17 @@ export async function benchAnalysis() {
     const statuses = await sql<{ status: string; n: number }[]>`select status, count(*)::int as n from analyses where id in ${sql(started.map((a) => a.id))} group by status`
 
     return {
-      singleAnalysis: { calls: QUERIES * MODELS, answersStored: answers1, latencyMs: 1000, concurrencyPerProvider: CONCURRENCY, wallSeconds: +single.toFixed(2), idealSeconds: ideal, ratio: +(single / ideal).toFixed(3), target: '≤ 1.10' },
+      singleAnalysis: {
+        calls: QUERIES * MODELS,
+        answersStored: answers1,
+        latencyMs: 1000,
+        concurrencyPerProvider: CONCURRENCY,
+        wallSeconds: +single.toFixed(2),
+        idealSeconds: ideal,
+        ratio: +(single / ideal).toFixed(3),
+        runs: singles.map((s) => +(s / ideal).toFixed(3)),
+        target: '≤ 1.10 (median of the runs)',
+      },
       tenAnalyses: {
         calls: 10 * QUERIES * MODELS,
         answersStored: answers10,
