@@ -1,5 +1,6 @@
 /** What an operator sees in the Temporal UI: every run is findable by project, user, brand and kind, with a summary. */
 import { Client, Connection } from '@temporalio/client'
+import { openSync, readSync, closeSync } from 'node:fs'
 import { testEnv } from '../support/env'
 import { createProject, resetSimulator, signUp, startAnalysis, until, waitForAnalysis } from '../support/flows'
 
@@ -64,5 +65,22 @@ describe('custom search attributes', () => {
     // Temporal adds BuildIds once a worker picked the run up; ours are exactly these.
     const { BuildIds: _buildIds, ...ours } = runs[0].attributes
     expect(ours).toEqual({ UserEmail: s.email, Brand: 'Monzo', RunKind: 'framework' })
+  })
+})
+
+describe('the dev server started with the product', () => {
+  it('keeps its SQLite file in write-ahead-log mode, so a Temporal step does not wait for an fsync of its own', ({ skip }) => {
+    const file = testEnv().temporalDbFile
+    if (!file) return skip() // an external Temporal (TEMPORAL_ADDRESS) brings its own storage
+    // An SQLite file's header says how it is journalled: bytes 18 and 19 (write and read format) are 2 in WAL mode, 1 otherwise.
+    const header = Buffer.alloc(100)
+    const fd = openSync(file, 'r')
+    try {
+      readSync(fd, header, 0, 100, 0)
+    } finally {
+      closeSync(fd)
+    }
+    expect(header.subarray(0, 15).toString('latin1')).toBe('SQLite format 3')
+    expect([header[18], header[19]]).toEqual([2, 2])
   })
 })

@@ -12,6 +12,8 @@ export interface TestEnv {
   chromiumPath: string | null
   /** The one loopback port the content optimiser may fetch (OPTIMISER_FETCH_ALLOW_LOOPBACK): tests serve pages there. */
   optimiserPagePort: number
+  /** The SQLite file of the Temporal dev server the run started (null with an external TEMPORAL_ADDRESS). */
+  temporalDbFile: string | null
 }
 
 declare module 'vitest' {
