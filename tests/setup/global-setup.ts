@@ -56,9 +56,9 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
   await closeAllSql()
 
   let temporalAddress = process.env.TEMPORAL_ADDRESS
-  const temporalDbFile = temporalAddress ? null : path.join(dataDir, 'temporal.db')
+  const temporalDbFile = path.join(dataDir, 'temporal.db')
   if (!temporalAddress) {
-    const t = await startTemporal({ dbFile: path.join(dataDir, 'temporal.db'), port: Number(process.env.TEST_TEMPORAL_PORT) || (await freePort()), uiPort: await freePort(), logFile: logFile('temporal') })
+    const t = await startTemporal({ dbFile: temporalDbFile, port: Number(process.env.TEST_TEMPORAL_PORT) || (await freePort()), uiPort: await freePort(), logFile: logFile('temporal') })
     stops.push(t.stop)
     temporalAddress = t.address
   }
@@ -159,7 +159,7 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     artifactsDir,
     chromiumPath: chromium,
     optimiserPagePort,
-    temporalDbFile,
+    temporalDbFile: process.env.TEMPORAL_ADDRESS ? null : temporalDbFile,
   } satisfies TestEnv)
 
   return async () => {
