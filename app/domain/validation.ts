@@ -74,6 +74,14 @@ export function text(label: string, max: number, opts: TextOptions = {}) {
     )
 }
 
+/**
+ * zod's `error` option for a field that is required and has a type: one message when it is missing, another when it
+ * is there with the wrong type (zod 4 has one option for both).
+ */
+export function requiredOr(required: string, wrongType: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? required : wrongType)
+}
+
 /** A list of at most FIELD_LIMITS.listItems items. */
 export function list<T extends z.ZodTypeAny>(label: string, item: T) {
   return z.array(item, { error: `${label} must be a list` }).max(FIELD_LIMITS.listItems, `${label}: at most ${FIELD_LIMITS.listItems} items`)

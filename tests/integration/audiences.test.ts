@@ -7,7 +7,6 @@ beforeEach(async () => {
   await resetSimulator()
   await simulator({ seed: 'audiences-test', day: '2026-03-02' })
 })
-afterAll(resetSimulator)
 
 const audienceFields = ['id', 'name', 'description', 'type', 'topics', 'characteristics', 'searchBehavior', 'painPoints', 'decisionFactors']
 

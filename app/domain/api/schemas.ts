@@ -9,7 +9,7 @@ import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { ANALYSIS_STATUSES } from '../analyses'
 import { MODEL_FILTERS, RESULT_TABS } from '../results/types'
-import { idFrom, MAX_ID, text } from '../validation'
+import { idFrom, MAX_ID, requiredOr, text } from '../validation'
 import { API_SCOPES } from './keys'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './cursor'
 import { resultsDataSchema, VISIBILITY_DEFINITIONS } from './results'
@@ -100,7 +100,7 @@ export const trendsQuery = z.object({
 export const addModelBody = z
   .object({
     modelId: z
-      .number({ error: (iss) => (iss.input === undefined ? 'modelId is required' : 'modelId must be a model id') })
+      .number({ error: requiredOr('modelId is required', 'modelId must be a model id') })
       .int('modelId must be a model id')
       .openapi({ description: 'The model to add: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek.', example: 3 }),
   })

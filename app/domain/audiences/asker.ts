@@ -16,7 +16,7 @@
 import { z } from 'zod'
 import { CARD_MODEL_IDS, modelByFilter } from '../models'
 import { MODEL_FILTERS, type ModelFilter } from '../results/types'
-import { FIELD_LIMITS, text } from '../validation'
+import { FIELD_LIMITS, requiredOr, text } from '../validation'
 import { round1 } from '../metrics/colours'
 import { wilson, type Interval } from '../metrics/intervals'
 
@@ -136,7 +136,7 @@ export function personaVisibility(queries: SnapshotQuery[], base: AskerAnswer[],
 
 /** POST /api/projects/{id}/audiences: the owner turns persona asking on or off for the project's later analyses. */
 export const askerSettingSchema = z.object({
-  askAsPersona: z.boolean({ error: (iss) => (iss.input === undefined ? 'askAsPersona is required' : 'askAsPersona must be true or false') }),
+  askAsPersona: z.boolean({ error: requiredOr('askAsPersona is required', 'askAsPersona must be true or false') }),
 })
 
 /** GET /api/analyses/{id}/audiences?model=&topic=&audience=: the results screen's filters ('combined': every card model). */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { MAX_QUERIES, MAX_QUERIES_LIGHT } from '../limits'
-import { FIELD_LIMITS as L, id, list, text } from '../validation'
+import { FIELD_LIMITS as L, id, list, requiredOr, text } from '../validation'
 
 // ---------------------------------------------------------------- §9 constants
 
@@ -199,7 +199,7 @@ export const saveAudiencesSchema = z.object({
 
 /** A list checked item by item: an item that does not fit its schema is dropped; the list itself must be an array. */
 const itemsOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'missing' : 'expected a list') }).transform((xs) =>
+  z.array(z.unknown(), { error: requiredOr('missing', 'expected a list') }).transform((xs) =>
     xs.flatMap((x) => {
       const r = item.safeParse(x)
       return r.success ? [r.data as z.output<T>] : []

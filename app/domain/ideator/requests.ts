@@ -1,6 +1,6 @@
 /** zod schemas of the ideator's request bodies (§7) and its §5 / §8 texts, shared by the routes and the screen. Pure. */
 import { z } from 'zod'
-import { id, list, text } from '../validation'
+import { id, list, requiredOr, text } from '../validation'
 import { CONTENT_TYPE_IDS, DEFAULT_CONTENT_TYPE, DEFAULT_IDEATOR_LANGUAGE, IDEATOR_LANGUAGE_IDS, IDEATOR_LIMITS as L } from './constants'
 
 /** §5 validation and §8 toasts. */
@@ -80,7 +80,7 @@ export const generateContentRequest = z.object({
   ...common,
   query: text('Query', L.query, { collapse: true }).optional().default(''),
   selectedIdeas: z
-    .array(selectedIdea, { error: (iss) => (iss.input === undefined ? IDEATOR_MESSAGES.noIdeasSelected : 'selectedIdeas must be a list') })
+    .array(selectedIdea, { error: requiredOr(IDEATOR_MESSAGES.noIdeasSelected, 'selectedIdeas must be a list') })
     .min(1, IDEATOR_MESSAGES.noIdeasSelected)
     .max(L.maxSelectedIdeas, IDEATOR_MESSAGES.tooManyIdeas),
 })

@@ -485,12 +485,7 @@ function queryBrandMetrics(c: QueryBrandCell, qAcc: SentimentAccumulator): Query
   for (let mi = 0; mi < modelIds.length; mi++) {
     const m = modelIds[mi]
     const samples = columns[mi]
-    if (!samples || samples.length === 0) {
-      mentionsByModel[m] = 0
-      rankByModel[m] = null
-      rankedSamplesByModel[m] = 0
-      continue
-    }
+    if (!samples || samples.length === 0) continue // the copies already hold 0, null and 0
     let sum = 0
     let rankSum = 0
     let ranked = 0

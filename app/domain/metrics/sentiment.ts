@@ -39,7 +39,7 @@
  */
 import { type BrandDef, compiledNames, findBrandSpans } from './brands'
 import { type Lexicon, lexiconFor, sentimentLanguage } from './lexicons'
-import { splitSentenceBounds, splitSentenceSpans, stripNonCountable } from './mentions'
+import { splitSentenceBounds, stripNonCountable } from './mentions'
 
 export { type SentimentLanguage, sentimentLanguage } from './lexicons'
 
@@ -311,8 +311,8 @@ function isWholeToken(lower: string, start: number, end: number): boolean {
 
 /**
  * Calls onWord(start, word) for each English lexicon word that is a whole token of lower (a lower-cased
- * text) and starts in [from, to), in order. from and to are the bounds of a sentence or of a run of
- * sentences (splitSentenceSpans): only lower[from - 1, to) is scanned (the match includes the character
+ * text) and starts in [from, to), in order. from and to are the bounds of a sentence
+ * (splitSentenceBounds): only lower[from - 1, to) is scanned (the match includes the character
  * before the word). That finds what a scan of the whole text finds there: a sentence starts after
  * whitespace or a sentence-ending mark and ends before whitespace, at such a mark or at the end of the
  * text, and no lexicon word contains these, so no match reaches across the bounds. isWholeToken still
@@ -436,51 +436,23 @@ export function brandSentimentIndexed(ix: SentenceIndex, brand: BrandDef, spans:
 }
 
 /**
- * Sentences of already-stripped text with their routine-1 words. For English the words
- * come from one scan of the whole text for lexicon words (same result as tokenizing each
- * sentence); with another language's lexicon they are scored when first needed.
+ * Every sentence of already-stripped text with its routine-1 words, read as parseAnswer reads the sentences naming a
+ * brand (the sentence index; English words from the lower-cased text, other languages from their lexicon).
  */
 export function prepareSentences(stripped: string, lex?: Lexicon): PreparedSentence[] {
-  const sentences: PreparedSentence[] = splitSentenceSpans(stripped)
-  if (lex || sentences.length === 0) return sentences
-  const lower = stripped.toLowerCase()
-  if (lower.length !== stripped.length) return sentences // offsets would shift: scored per sentence instead
-  let si = 0
-  scanLexicon(lower, 0, sentences[sentences.length - 1].end, (start, w) => {
-    while (sentences[si].end <= start) si++
-    const s = sentences[si]
-    if (start >= s.start) addWord((s.words ??= { score: 0, positive: [], negative: [] }), w)
-  })
-  for (const s of sentences) if (!s.words) s.words = NO_WORDS
-  return sentences
+  const ix = indexSentences(stripped, lex)
+  const out: PreparedSentence[] = []
+  for (let i = 0; i < ix.prepared.length; i++) {
+    const s = sentenceAt(ix, i)
+    wordsOf(s, lex)
+    out.push(s)
+  }
+  return out
 }
 
 function wordsOf(s: PreparedSentence, lex?: Lexicon): WordScore {
   if (!s.words) s.words = s.lower !== undefined ? lexiconWordsIn(s.lower, s.start, s.end) : scoreText(s.text, lex)
   return s.words
-}
-
-/** Indexes of the sentences containing the start of a span (flat [start, end, ...]), ascending, unique. */
-export function sentencesWithSpans(sentences: PreparedSentence[], spans: number[]): number[] {
-  const out: number[] = []
-  let last = -1
-  for (let k = 0; k < spans.length; k += 2) {
-    const pos = spans[k]
-    let lo = 0
-    let hi = sentences.length - 1
-    let idx = -1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      if (sentences[mid].start <= pos) {
-        idx = mid
-        lo = mid + 1
-      } else hi = mid - 1
-    }
-    if (idx < 0 || pos >= sentences[idx].end || idx === last) continue
-    out.push(idx)
-    last = idx
-  }
-  return out
 }
 
 export function emptySentiment(): SentimentResult {
@@ -611,16 +583,6 @@ export function rankBonus(rank?: number | null): number {
   return 0
 }
 
-/** Raw (un-normalised) routine-2 points over prepared sentences and the brand's spans. */
-export function phrasePointsPrepared(sentences: PreparedSentence[], brand: BrandDef, spans: number[]): number {
-  let points = 0
-  for (const i of sentencesWithSpans(sentences, spans)) {
-    const t = maskBrand(sentences[i].text, brand)
-    points += PHRASE_POINTS * (countRe(POSITIVE_PHRASE_RE, t) - countRe(NEGATIVE_PHRASE_RE, t))
-  }
-  return points
-}
-
 export function normalisePhraseScore(raw: number): number {
   return round2(clamp(raw / PHRASE_NORMALISER, -1, 1))
 }
@@ -628,6 +590,10 @@ export function normalisePhraseScore(raw: number): number {
 /** §9 routine 2: phrases (+-2 each) in the brand's sentences plus rank bonus, normalised to -1..+1. */
 export function phraseSentiment(text: string, brand: BrandDef, rank?: number): number {
   const stripped = stripNonCountable(text)
-  const raw = phrasePointsPrepared(prepareSentences(stripped), brand, findBrandSpans(brand, stripped)) + rankBonus(rank)
+  let raw = rankBonus(rank)
+  for (const s of sentencesOfSpans(indexSentences(stripped), findBrandSpans(brand, stripped))) {
+    const t = maskBrand(s.text, brand)
+    raw += PHRASE_POINTS * (countRe(POSITIVE_PHRASE_RE, t) - countRe(NEGATIVE_PHRASE_RE, t))
+  }
   return normalisePhraseScore(raw)
 }

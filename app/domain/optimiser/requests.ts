@@ -1,6 +1,6 @@
 /** zod schemas of the optimiser's request bodies (§7), shared by the routes and the screen. Pure. */
 import { z } from 'zod'
-import { id, jsonProblem, list, text } from '../validation'
+import { id, jsonProblem, list, requiredOr, text } from '../validation'
 import { DEFAULT_OPTIMISER_LANGUAGE, OPTIMISER_LANGUAGE_CODES, OPTIMISER_LIMITS as L } from './constants'
 
 /** §5 messages. */
@@ -36,7 +36,7 @@ export const relevanceRequest = z
 
 /** An analysis result as our screen sends it back: an object, bounded in string length and depth. */
 function resultObject(label: string) {
-  return z.record(z.string(), z.unknown(), { error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be an object`) }).superRefine((v, ctx) => {
+  return z.record(z.string(), z.unknown(), { error: requiredOr(`${label} is required`, `${label} must be an object`) }).superRefine((v, ctx) => {
     // jsonProblem's default fixes its parameter to the literal 2000; a result holds whole pages.
     const problem = (jsonProblem as (v: unknown, maxString: number, maxDepth: number) => string | null)(v, L.content, 8)
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} contains ${problem}` })
@@ -65,7 +65,7 @@ const recommendationText = text('Recommendation', 1_000, { required: 'A recommen
 
 /** POST .../optimise. */
 export const optimiseRequest = z.object({
-  originalContent: z.string({ error: (iss) => (iss.input === undefined ? OPTIMISER_MESSAGES.missingData.description : 'originalContent must be text') }).max(L.content).refine((s) => s.trim().length > 0, OPTIMISER_MESSAGES.missingData.description),
+  originalContent: z.string({ error: requiredOr(OPTIMISER_MESSAGES.missingData.description, 'originalContent must be text') }).max(L.content).refine((s) => s.trim().length > 0, OPTIMISER_MESSAGES.missingData.description),
   prompt: text('Prompt', L.prompt, { required: OPTIMISER_MESSAGES.missingData.description }),
   selectedRecommendations: list('selectedRecommendations', recommendationText).min(1, OPTIMISER_MESSAGES.noRecommendations.description),
   language: language.optional().default(DEFAULT_OPTIMISER_LANGUAGE),

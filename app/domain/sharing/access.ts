@@ -6,7 +6,7 @@
  * Pure: no I/O; used by app/lib/projects.server.ts and its tests.
  */
 import { z } from 'zod'
-import { text } from '../validation'
+import { requiredOr, text } from '../validation'
 
 export type AccessType = 'owner' | 'shared' | 'public' | 'admin'
 
@@ -102,11 +102,11 @@ export const shareSchema = z.object({
 })
 
 export const publicSchema = z.object({
-  isPublic: z.boolean({ error: (iss) => (iss.input === undefined ? 'isPublic is required' : 'isPublic must be true or false') }),
+  isPublic: z.boolean({ error: requiredOr('isPublic is required', 'isPublic must be true or false') }),
 })
 
 export const archiveSchema = z.object({
-  archived: z.boolean({ error: (iss) => (iss.input === undefined ? 'archived is required' : 'archived must be true or false') }),
+  archived: z.boolean({ error: requiredOr('archived is required', 'archived must be true or false') }),
 })
 
 export const SHARING_MESSAGES = {
