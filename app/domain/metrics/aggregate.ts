@@ -79,8 +79,9 @@ export function parseAnswer(text: string, brands: BrandDef[], language?: string 
   const stripped = stripNonCountable(text)
   const lower = stripped.toLowerCase()
   const spans = findAllBrandSpans(brands, stripped, lower)
-  const mentions: Record<string, number> = {}
-  const sentiment: Record<string, SentimentResult> = {}
+  const shapes = recordShapes(brands)
+  const mentions: Record<string, number> = { ...shapes.zero }
+  const sentiment: Record<string, SentimentResult> = { ...shapes.unset }
   let anyMention = false
   for (let i = 0; i < brands.length; i++) {
     mentions[brands[i].name] = spans[i].length / 2
@@ -95,9 +96,49 @@ export function parseAnswer(text: string, brands: BrandDef[], language?: string 
   const lex = lexiconFor(lang.lexicon)
   const sentences = anyMention ? indexSentences(stripped, lex, lower) : null
   for (let i = 0; i < brands.length; i++) {
-    sentiment[brands[i].name] = sentences && spans[i].length > 0 ? brandSentimentIndexed(sentences, brands[i], spans[i], lex) : emptySentiment()
+    sentiment[brands[i].name] = sentences && spans[i].length > 0 ? brandSentimentIndexed(sentences, brands[i], spans[i], lex) : NOT_NAMED
   }
   return { mentions, rankings, sentiment }
+}
+
+/**
+ * The sentiment of a brand an answer does not name, one frozen object shared by every such answer and brand (half
+ * of the brands of a typical answer): nothing reads it to change it, and a parsed analysis holds thousands fewer objects.
+ */
+const NOT_NAMED: SentimentResult = deepFreeze(emptySentiment())
+
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (typeof v === 'object' && v !== null) Object.freeze(v)
+  return Object.freeze(o)
+}
+
+/**
+ * Records keyed by the brand names, copied for each answer: a copy of an object that already holds every key is made
+ * in one step and keeps V8's fast properties, where adding twenty names one by one turns an object into a hash
+ * table (slower to build, read and serialise). Kept per brand list, and rebuilt when a brand's name changes.
+ */
+interface RecordShapes {
+  names: string[]
+  zero: Record<string, number>
+  unset: Record<string, SentimentResult>
+}
+
+const shapeCache = new WeakMap<BrandDef[], RecordShapes>()
+
+function recordShapes(brands: BrandDef[]): RecordShapes {
+  const hit = shapeCache.get(brands)
+  if (hit && hit.names.length === brands.length && hit.names.every((n, i) => n === brands[i].name)) return hit
+  const names = brands.map((b) => b.name)
+  const zero: Record<string, number> = {}
+  const unset: Record<string, SentimentResult> = {}
+  for (const n of names) {
+    zero[n] = 0
+    unset[n] = NOT_NAMED
+  }
+  // copied once more so that the templates themselves have fast properties (a copy of those is a plain memory copy)
+  const shapes = { names, zero: { ...zero }, unset: { ...unset } }
+  shapeCache.set(brands, shapes)
+  return shapes
 }
 
 // ---------------------------------------------------------------------------

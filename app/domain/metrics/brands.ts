@@ -181,13 +181,13 @@ const NOT_SINGLE_SPACE = /[\t\n\v\f\r]| {2}/
 
 /**
  * The form the scanner's regex matched at start (matched: the matched text): the first form, in
- * order, that matches there, as the alternation picks it. An ASCII match is looked up by its text;
- * otherwise only the forms whose first character matches the text's are tried, in order.
+ * order, that matches there, as the alternation picks it. An ASCII match is looked up by its text
+ * (the spelling met, then its lower case with single spaces); otherwise only the forms whose first
+ * character matches the text's are tried, in order.
  */
 function formAt(sc: Scanner, text: string, start: number, matched: string): number {
-  if (sc.byText && isAscii(matched)) {
-    const low = matched.toLowerCase()
-    const g = sc.byText.get(NOT_SINGLE_SPACE.test(low) ? low.replace(ASCII_SPACE_RUN, ' ') : low)
+  if (sc.byText) {
+    const g = sc.byText.get(matched) ?? formByLowerText(sc, matched)
     if (g !== undefined) return g
   }
   const first = firstCodePoint(matched)
@@ -203,6 +203,19 @@ function formAt(sc: Scanner, text: string, start: number, matched: string): numb
     if (st.test(text)) return g
   }
   return members[0] // unreachable: one of them matched here
+}
+
+const BY_TEXT_CAP = 4096
+
+/** formsByText's lookup for a match in another case or with other whitespace (undefined when not ASCII). */
+function formByLowerText(sc: Scanner, matched: string): number | undefined {
+  if (!isAscii(matched)) return undefined
+  const low = matched.toLowerCase()
+  const key = NOT_SINGLE_SPACE.test(low) ? low.replace(ASCII_SPACE_RUN, ' ') : low
+  const g = sc.byText!.get(key)
+  // the same spelling is then found at once (a few spellings per name: capitals, whitespace; bounded all the same)
+  if (g !== undefined && sc.byText!.size < BY_TEXT_CAP) sc.byText!.set(matched, g)
+  return g
 }
 
 /** The names a compiled matcher was built from, to notice later edits without building strings. */

@@ -193,8 +193,11 @@ const LINK_WITHOUT_URL = /\[([^\]]*)\]\(\s*\)/g
 const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]/g
 const EMPHASIS = /\*\*|__|`/g
 const LEADING_MARKER = /^[ \t]*(?:[-*+•]|#{1,6}|\d{1,2}[.):])[ \t]+/
-/** Whitespace that the collapse to single spaces would change: anything but a lone " ". */
-const NOT_SINGLE_SPACE = /[^\S ]| \s/
+/**
+ * The whitespace runs that a collapse of every run to one space changes: all but the lone " " (replacing those by " "
+ * would copy the text piece by piece for nothing).
+ */
+const WHITESPACE_TO_COLLAPSE = /[^\S ]\s*| \s+/g
 
 /**
  * Markdown and link residue stripped before a snippet is shown (a link whose URL was removed keeps its text).
@@ -209,8 +212,7 @@ export function cleanSnippet(sentence: string): string {
   if (bracket || s.includes('(')) s = s.replace(EMPTY_BRACKETS, '')
   if (s.includes('**') || s.includes('__') || s.includes('`')) s = s.replace(EMPHASIS, '')
   s = s.replace(LEADING_MARKER, '')
-  if (NOT_SINGLE_SPACE.test(s)) s = s.replace(/\s+/g, ' ')
-  return s.trim()
+  return s.replace(WHITESPACE_TO_COLLAPSE, ' ').trim()
 }
 
 /** Integer percentages of counts, summing to exactly 100 (largest remainder); all 0 if total is 0. */
@@ -485,7 +487,8 @@ function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans:
   const negativeWords: string[] = []
   const posSnips: Snippet[] = []
   const negSnips: Snippet[] = []
-  let seen: Set<string> | undefined
+  // snippet texts taken so far: a few per answer, compared in a list (a set would hash each new text)
+  let seen: string[] | undefined
   for (let i = 0; i < named.length; i++) {
     const s = named[i]
     const w = mask ? scoreText(maskSpans(s, spans), lex) : wordsOf(s, lex)
@@ -497,8 +500,8 @@ function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans:
     pushDistinct(negativeWords, w.negative)
     if (w.score !== 0) {
       const text = s.text.length < SNIPPET_MIN_CHARS ? s.text : (s.clean ??= cleanSnippet(s.text))
-      if (text.length >= SNIPPET_MIN_CHARS && text.length <= SNIPPET_MAX_CHARS && !seen?.has(text)) {
-        ;(seen ??= new Set()).add(text)
+      if (text.length >= SNIPPET_MIN_CHARS && text.length <= SNIPPET_MAX_CHARS && !seen?.includes(text)) {
+        ;(seen ??= []).push(text)
         const words = distinct(w.score > 0 ? w.positive : w.negative)
         ;(w.score > 0 ? posSnips : negSnips).push({ text, words, score: w.score })
       }
