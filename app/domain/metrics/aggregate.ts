@@ -46,7 +46,7 @@ import { stripNonCountable } from './mentions'
 import { parseRankingsInStripped } from './rankings'
 import { type SentimentLanguage, lexiconFor, sentimentLanguage, sentimentLanguageCached } from './lexicons'
 import {
-  type SentimentResult, type Snippet, brandSentimentIndexed, clamp, emptySentiment, labelFor, percentages,
+  type SentimentResult, type Snippet, brandSentimentIndexed, clamp, emptySentiment, labelFor, setPercentages,
   indexSentences, round2, SENTIMENT_WORD_CAP, SNIPPET_KEEP, unmeasuredSentiment,
 } from './sentiment'
 
@@ -369,14 +369,13 @@ export class SentimentAccumulator {
         confidence: 0, mentions: 0, totalScore: 0, positiveSnippets: [], negativeSnippets: [], counts, answers: 0,
       }
     }
-    const [pp, pn, pg] = percentages([this.positive, this.neutral, this.negative])
     const score = round2(clamp(this.totalScore / mentions, -1, 1))
-    return {
+    const result: AggregatedSentiment = {
       score,
       label: labelFor(score),
-      positive: pp,
-      neutral: pn,
-      negative: pg,
+      positive: 0,
+      neutral: 0,
+      negative: 0,
       positiveWords: this.positiveWords ? topWords(this.positiveWords) : [],
       negativeWords: this.negativeWords ? topWords(this.negativeWords) : [],
       confidence: round2(Math.min(mentions / 3, 1)),
@@ -387,6 +386,8 @@ export class SentimentAccumulator {
       counts,
       answers: this.answers,
     }
+    setPercentages(result, this.positive, this.neutral, this.negative)
+    return result
   }
 }
 

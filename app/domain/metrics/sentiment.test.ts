@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BrandDef } from './brands'
-import { brandSentiment, percentages, phraseSentiment, prepareSentences, rankBonus, scoreWords, tokenize } from './sentiment'
+import { brandSentiment, percentages, setPercentages, phraseSentiment, prepareSentences, rankBonus, scoreWords, tokenize } from './sentiment'
 
 const b = (name: string, alternativeNames: string[] = []): BrandDef => ({ name, alternativeNames, domains: [] })
 const nike = b('Nike')
@@ -106,6 +106,22 @@ describe('helpers', () => {
 
   it('scoreWords counts each occurrence', () => {
     expect(scoreWords(['great', 'poor', 'great', 'shoe'])).toEqual({ score: 1, positive: ['great', 'great'], negative: ['poor'] })
+  })
+
+  it('setPercentages gives what percentages gives for every split of up to 40 sentences', () => {
+    let checked = 0
+    for (let total = 0; total <= 40; total++) {
+      for (let p = 0; p <= total; p++) {
+        for (let n = 0; n <= total - p; n++) {
+          const g = total - p - n
+          const out = { positive: -1, neutral: -1, negative: -1 }
+          setPercentages(out, p, n, g)
+          expect([out.positive, out.neutral, out.negative]).toEqual(percentages([p, n, g]))
+          checked++
+        }
+      }
+    }
+    expect(checked).toBe(12341)
   })
 
   it('percentages sum to exactly 100 by largest remainder', () => {

@@ -241,6 +241,40 @@ export function percentages(counts: number[]): number[] {
   return out
 }
 
+/** percentages([positive, neutral, negative]) written into the result's three fields, without the arrays. */
+export function setPercentages(out: { positive: number; neutral: number; negative: number }, positive: number, neutral: number, negative: number): void {
+  const total = positive + neutral + negative
+  if (total <= 0) {
+    out.positive = out.neutral = out.negative = 0
+    return
+  }
+  const ep = (positive * 100) / total
+  const en = (neutral * 100) / total
+  const eg = (negative * 100) / total
+  let p = Math.floor(ep)
+  let n = Math.floor(en)
+  let g = Math.floor(eg)
+  let rp = ep - p
+  let rn = en - n
+  let rg = eg - g
+  // the rest by largest remainder, earlier first on ties (as percentages)
+  for (let left = 100 - p - n - g; left > 0; left--) {
+    if (rp >= 0 && rp >= rn && rp >= rg) {
+      p++
+      rp = -1
+    } else if (rn >= 0 && rn >= rg) {
+      n++
+      rn = -1
+    } else if (rg >= 0) {
+      g++
+      rg = -1
+    } else break
+  }
+  out.positive = p
+  out.neutral = n
+  out.negative = g
+}
+
 export function round2(x: number): number {
   return Math.round(x * 100) / 100
 }
@@ -291,7 +325,11 @@ const LEXICON_SCAN = (() => {
   return new RegExp(`(?:^|[^a-z0-9])(?:${groups.join('|')})`, 'g')
 })()
 const WORD_CHAR = /^[\p{L}\p{N}]$/u
-const JOINER = /^[-'’]$/
+/** "-", "'" or "’" (the joiners of a hyphenated or elided word, see WORD_RE) at i. */
+function joinerAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  return c === 45 || c === 39 || c === 0x2019
+}
 
 function wordCharAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false
@@ -305,53 +343,78 @@ function wordCharAt(text: string, i: number): boolean {
 /** True if lower[start, end) is a whole token as tokenize() would cut it. */
 function isWholeToken(lower: string, start: number, end: number): boolean {
   if (wordCharAt(lower, start - 1)) return false
-  if (start >= 2 && JOINER.test(lower[start - 1]) && wordCharAt(lower, start - 2)) return false
+  if (start >= 2 && joinerAt(lower, start - 1) && wordCharAt(lower, start - 2)) return false
   if (wordCharAt(lower, end)) return false
-  if (end + 1 < lower.length && JOINER.test(lower[end]) && wordCharAt(lower, end + 1)) return false
+  if (end + 1 < lower.length && joinerAt(lower, end) && wordCharAt(lower, end + 1)) return false
   return true
 }
 
 /**
- * Calls onWord(start, word) for each English lexicon word that is a whole token of lower (a lower-cased
- * text) and starts in [from, to), in order. from and to are the bounds of a sentence
- * (splitSentenceBounds): only lower[from - 1, to) is scanned (the match includes the character
- * before the word). That finds what a scan of the whole text finds there: a sentence starts after
- * whitespace or a sentence-ending mark and ends before whitespace, at such a mark or at the end of the
- * text, and no lexicon word contains these, so no match reaches across the bounds. isWholeToken still
- * reads the characters around a word in the whole text.
+ * The English lexicon words (see addWord) that are whole tokens of lower (a lower-cased text) and start in [from, to),
+ * in order. from and to are the bounds of a sentence (splitSentenceBounds): only lower[from - 1, to) is scanned (the
+ * match includes the character before the word). That finds what a scan of the whole text finds there: a sentence
+ * starts after whitespace or a sentence-ending mark and ends before whitespace, at such a mark or at the end of the
+ * text, and no lexicon word contains these, so no match reaches across the bounds. isWholeToken still reads the
+ * characters around a word in the whole text.
  */
-function scanLexicon(lower: string, from: number, to: number, onWord: (start: number, word: string) => void): void {
+function lexiconWordsIn(lower: string, from: number, to: number): WordScore {
+  let words: WordScore | undefined
   const base = from > 0 ? from - 1 : 0
   const part = base === 0 && to >= lower.length ? lower : lower.slice(base, to)
   LEXICON_SCAN.lastIndex = 0
   for (let m = LEXICON_SCAN.exec(part); m !== null; m = LEXICON_SCAN.exec(part)) {
     const c = m[0].charCodeAt(0)
     const prefixed = !((c >= 97 && c <= 122) || (c >= 48 && c <= 57))
-    const w = prefixed ? m[0].slice(1) : m[0]
     const start = base + (prefixed ? m.index + 1 : m.index)
     if (start >= to) break
-    if (!isWholeToken(lower, start, start + w.length)) {
+    const end = base + m.index + m[0].length
+    if (!isWholeToken(lower, start, end)) {
       LEXICON_SCAN.lastIndex = start - base + 1
       continue
     }
-    if (start >= from) onWord(start, w)
+    if (start >= from) addWord((words ??= { score: 0, positive: [], negative: [] }), lexiconEntryAt(lower, start, end))
   }
   LEXICON_SCAN.lastIndex = 0
+  return words ?? NO_WORDS
+}
+
+interface LexiconEntry {
+  word: string
+  positive: boolean
 }
 
 /**
- * Each English lexicon word mapped to its sign, keyed and valued by the list's own string: a word
- * found in a text is recorded as that one string object rather than a piece cut from the text, so
- * the many results of an analysis share a few strings (less memory, and the aggregation's word
- * counts compare and hash the same objects).
+ * The English lexicon words by first character and length (a few words each), with their sign: a word found in a text
+ * is compared in place and recorded as the list's own string rather than a piece cut from the text, so the many
+ * results of an analysis share a few strings (less memory, and the aggregation's word counts compare and hash the
+ * same objects). A word on both lists counts as positive, as in scoreWords.
  */
-const LEXICON_ENTRY = new Map<string, { word: string; positive: boolean }>([
-  ...[...NEGATIVE_WORDS].map((w) => [w, { word: w, positive: false }] as const),
-  ...[...POSITIVE_WORDS].map((w) => [w, { word: w, positive: true }] as const),
-])
+const LEXICON_ENTRIES = (() => {
+  const out: Array<LexiconEntry[] | undefined> = []
+  const put = (word: string, positive: boolean) => {
+    const key = lexiconKey(word.charCodeAt(0), word.length)
+    const list = (out[key] ??= [])
+    const same = list.findIndex((e) => e.word === word)
+    if (same >= 0) list[same] = { word, positive }
+    else list.push({ word, positive })
+  }
+  for (const w of NEGATIVE_WORDS) put(w, false)
+  for (const w of POSITIVE_WORDS) put(w, true)
+  return out
+})()
 
-function addWord(words: WordScore, found: string): void {
-  const entry = LEXICON_ENTRY.get(found)!
+function lexiconKey(first: number, length: number): number {
+  return first * 64 + length // the words are ASCII and shorter than 64
+}
+
+/** The lexicon entry of the word lower[start, end) that lexiconWordsIn found. */
+function lexiconEntryAt(lower: string, start: number, end: number): LexiconEntry {
+  const list = LEXICON_ENTRIES[lexiconKey(lower.charCodeAt(start), end - start)]!
+  for (let i = 0; i < list.length - 1; i++) if (lower.startsWith(list[i].word, start)) return list[i]
+  return list[list.length - 1] // the only one left: the scan found one of these words here
+}
+
+function addWord(words: WordScore, entry: LexiconEntry): void {
   if (entry.positive) {
     words.positive.push(entry.word)
     words.score++
@@ -361,12 +424,6 @@ function addWord(words: WordScore, found: string): void {
   }
 }
 
-/** The English lexicon words of the sentence lower[from, to) of a lower-cased text. */
-function lexiconWordsIn(lower: string, from: number, to: number): WordScore {
-  let words: WordScore | undefined
-  scanLexicon(lower, from, to, (_start, w) => addWord((words ??= { score: 0, positive: [], negative: [] }), w))
-  return words ?? NO_WORDS
-}
 
 /**
  * The sentences of already-stripped text as bounds only (splitSentenceBounds); a sentence is copied out
@@ -509,14 +566,13 @@ function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans:
   }
   const mentions = pos + neu + neg
   if (mentions === 0) return emptySentiment()
-  const [p, n, g] = percentages([pos, neu, neg])
   const score = round2(clamp(total / mentions, -1, 1))
   const result: SentimentResult = {
     score,
     label: labelFor(score),
-    positive: p,
-    neutral: n,
-    negative: g,
+    positive: 0,
+    neutral: 0,
+    negative: 0,
     positiveWords,
     negativeWords,
     confidence: round2(Math.min(mentions / 3, 1)),
@@ -525,12 +581,16 @@ function sentimentOfSentences(named: PreparedSentence[], brand: BrandDef, spans:
     positiveSnippets: topSnippets(posSnips, 'positive'),
     negativeSnippets: topSnippets(negSnips, 'negative'),
   }
+  setPercentages(result, pos, neu, neg)
   if (lex) result.language = lex.key
   return result
 }
 
-/** The words without repeats, in order of first appearance. */
+/** The words without repeats, in order of first appearance (the list itself when it has none: nothing changes a word list). */
 function distinct(words: string[]): string[] {
+  let repeats = false
+  for (let i = 1; i < words.length && !repeats; i++) repeats = words.lastIndexOf(words[i], i - 1) >= 0
+  if (!repeats) return words
   const out: string[] = []
   for (const w of words) if (!out.includes(w)) out.push(w)
   return out
@@ -542,11 +602,17 @@ export function topSnippets<T extends Snippet>(snips: T[], polarity: 'positive' 
   // an insertion sort: the lists are short (snippets of one answer)
   const sorted: T[] = []
   for (const s of snips) {
+    // shift the weaker ones down by hand (a splice allocates the array of removed items)
     let i = sorted.length
-    while (i > 0 && (polarity === 'positive' ? s.score > sorted[i - 1].score : s.score < sorted[i - 1].score)) i--
-    sorted.splice(i, 0, s)
+    sorted.push(s)
+    while (i > 0 && (polarity === 'positive' ? s.score > sorted[i - 1].score : s.score < sorted[i - 1].score)) {
+      sorted[i] = sorted[i - 1]
+      i--
+    }
+    sorted[i] = s
   }
-  return sorted.slice(0, keep)
+  if (sorted.length > keep) sorted.length = keep
+  return sorted
 }
 
 /** §9 routine 1 for one answer text in a project language (English when absent). */
