@@ -349,11 +349,11 @@ export class SentimentAccumulator {
     this.answers += o.answers
     if (o.positiveWords) {
       const counts = (this.positiveWords ??= new Map())
-      for (const [w, c] of o.positiveWords) counts.set(w, (counts.get(w) ?? 0) + c)
+      o.positiveWords.forEach((c, w) => counts.set(w, (counts.get(w) ?? 0) + c)) // forEach: no [word, count] pair per entry
     }
     if (o.negativeWords) {
       const counts = (this.negativeWords ??= new Map())
-      for (const [w, c] of o.negativeWords) counts.set(w, (counts.get(w) ?? 0) + c)
+      o.negativeWords.forEach((c, w) => counts.set(w, (counts.get(w) ?? 0) + c))
     }
     for (const s of o.positiveSnippets) offerSourced(this.positiveSnippets, s, 1)
     for (const s of o.negativeSnippets) offerSourced(this.negativeSnippets, s, -1)
@@ -405,10 +405,11 @@ export function mergeSentiment(parts: Array<{ result: SentimentResult } & Snippe
 function topWords(counts: Map<string, number>): string[] {
   const words: string[] = []
   const uses: number[] = []
-  for (const [w, c] of counts) {
+  // forEach rather than for...of: no [word, count] pair is made per entry
+  counts.forEach((c, w) => {
     let i = words.length
     if (i === SENTIMENT_WORD_CAP) {
-      if (!(c > uses[i - 1])) continue
+      if (!(c > uses[i - 1])) return
       i-- // the weakest word makes room
     }
     // shift the words used less than this one down by hand (a splice allocates the array of removed items)
@@ -419,7 +420,7 @@ function topWords(counts: Map<string, number>): string[] {
     }
     words[i] = w
     uses[i] = c
-  }
+  })
   return words
 }
 
