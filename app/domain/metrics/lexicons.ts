@@ -277,6 +277,11 @@ export function sentimentLanguageCached(code?: string | null): Readonly<Sentimen
 export interface Lexicon {
   key: string
   score(text: string): WordHits
+  /**
+   * score(text) for the text lower[from, to) of a text already lower-cased as a whole (at its own length), read in
+   * place: lists that match substrings (Chinese, Japanese, Thai) have it; a list of tokens does not.
+   */
+  scoreLowered?(lower: string, from: number, to: number): WordHits
 }
 
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+(?:[-'’][\p{L}\p{M}\p{N}]+)*/gu
@@ -339,37 +344,37 @@ function substringLexicon(key: string, src: LexiconSource): Lexicon {
   for (const code of root.next.keys()) maxFirst = Math.max(maxFirst, code)
   const firstStep = new Array<TrieNode | undefined>(maxFirst + 1).fill(undefined)
   for (const [code, node] of root.next) firstStep[code] = node
+  const scoreLowered = (lower: string, from: number, to: number): WordHits => {
+    const hits: WordHits = { score: 0, positive: [], negative: [] }
+    for (let i = from; i < to; ) {
+      const code = lower.charCodeAt(i)
+      let node: TrieNode | undefined = code <= maxFirst ? firstStep[code] : undefined
+      let best = 0
+      let sign: 1 | -1 | undefined
+      let word = ''
+      // the longest word starting at i: walk the trie while the text follows it
+      for (let j = i; node !== undefined; ) {
+        if (node.sign) {
+          best = j + 1 - i
+          sign = node.sign
+          word = node.word! // = lower.slice(i, j + 1), the path spells it
+        }
+        j++
+        node = j < to ? node.next.get(lower.charCodeAt(j)) : undefined
+      }
+      if (best > 0 && sign) {
+        if (sign > 0) hits.positive.push(word)
+        else hits.negative.push(word)
+        hits.score += sign
+        i += best
+      } else i++
+    }
+    return hits
+  }
   return {
     key,
-    score(text: string): WordHits {
-      const hits: WordHits = { score: 0, positive: [], negative: [] }
-      const lower = text.toLowerCase()
-      const n = lower.length
-      for (let i = 0; i < n; ) {
-        const code = lower.charCodeAt(i)
-        let node: TrieNode | undefined = code <= maxFirst ? firstStep[code] : undefined
-        let best = 0
-        let sign: 1 | -1 | undefined
-        let word = ''
-        // the longest word starting at i: walk the trie while the text follows it
-        for (let j = i; node !== undefined; ) {
-          if (node.sign) {
-            best = j + 1 - i
-            sign = node.sign
-            word = node.word! // = lower.slice(i, j + 1), the path spells it
-          }
-          j++
-          node = j < n ? node.next.get(lower.charCodeAt(j)) : undefined
-        }
-        if (best > 0 && sign) {
-          if (sign > 0) hits.positive.push(word)
-          else hits.negative.push(word)
-          hits.score += sign
-          i += best
-        } else i++
-      }
-      return hits
-    },
+    score: (text: string) => scoreLowered(text.toLowerCase(), 0, text.length),
+    scoreLowered,
   }
 }
 

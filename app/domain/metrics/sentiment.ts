@@ -297,8 +297,8 @@ export interface PreparedSentence {
   words?: WordScore
   clean?: string
   /**
-   * English: the whole text lower-cased (at the text's length), which the sentence's words are read
-   * from when first needed (see lexiconWordsIn).
+   * English and the lists read in place (Lexicon.scoreLowered): the whole text lower-cased (at the text's length),
+   * which the sentence's words are read from when first needed (see lexiconWordsIn), with no copy of the sentence.
    */
   lower?: string
 }
@@ -432,7 +432,7 @@ function addWord(words: WordScore, entry: LexiconEntry): void {
  */
 export interface SentenceIndex {
   text: string
-  /** English: the whole text lower-cased, when it has the text's length (see PreparedSentence.lower). */
+  /** The whole text lower-cased, when it has the text's length and the list reads it (see PreparedSentence.lower). */
   lower?: string
   bounds: number[]
   prepared: Array<PreparedSentence | undefined>
@@ -441,7 +441,7 @@ export interface SentenceIndex {
 export function indexSentences(stripped: string, lex?: Lexicon, lower?: string): SentenceIndex {
   const bounds = splitSentenceBounds(stripped)
   let low: string | undefined
-  if (!lex) {
+  if (!lex || lex.scoreLowered) {
     low = lower ?? stripped.toLowerCase()
     if (low.length !== stripped.length) low = undefined // offsets would shift: scored per sentence instead
   }
@@ -510,7 +510,10 @@ export function prepareSentences(stripped: string, lex?: Lexicon): PreparedSente
 }
 
 function wordsOf(s: PreparedSentence, lex?: Lexicon): WordScore {
-  if (!s.words) s.words = s.lower !== undefined ? lexiconWordsIn(s.lower, s.start, s.end) : scoreText(s.text, lex)
+  if (!s.words) {
+    if (s.lower === undefined) s.words = scoreText(s.text, lex)
+    else s.words = lex ? lex.scoreLowered!(s.lower, s.start, s.end) : lexiconWordsIn(s.lower, s.start, s.end)
+  }
   return s.words
 }
 
