@@ -168,6 +168,10 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     try {
       const answer = await gateway.ask(model.provider as ProviderKey, { prompt: q.query, signal: ctx.cancellationSignal })
       if (!answer.text.trim()) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
+      // The gateway has started this provider's next call already; the answers of the other slots that came in at the
+      // same moment are let through to theirs before this one is parsed and written (setImmediate runs after the
+      // pending I/O), so a burst of answers does not hold back the next wave of calls.
+      await new Promise<void>((resolve) => setImmediate(resolve))
       await storeAnswer({ ...base, ok: true, answer, brands: snap.brandDefs, language: snap.language })
       return { ok: true, stored: true }
     } catch (err) {
