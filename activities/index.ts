@@ -53,11 +53,12 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     return loading
   }
 
-  async function loadSnapshot(analysisId: number): Promise<ParseSnapshot> {
+  /** The analysis's queries, brands and language; teach: tell the demo simulator the project first (before asking models). */
+  async function loadSnapshot(analysisId: number, teach = true): Promise<ParseSnapshot> {
     const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string }[]>`
       select a.queries, a.brands, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
     if (!row) throw ApplicationFailure.nonRetryable(`Analysis ${analysisId} no longer exists`, 'permanent')
-    await teachSimulator(sql, gateway.configs, analysisId)
+    if (teach) await teachSimulator(sql, gateway.configs, analysisId)
     return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
   }
 
@@ -265,10 +266,14 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
 
     /** 'Data Processing': aggregates every stored answer into the numbers the results screens show. */
     async finaliseAnalysis(input: { analysisId: number; runId: number; status: 'completed' | 'failed'; progress: ProgressDetails; processing?: ProgressDetails }) {
-      // The 'processing' status is written here rather than by a markRun of its own: one Temporal round trip less.
-      if (input.processing) await markProcessing(input.analysisId, input.runId, input.processing)
+      // The 'processing' status is written here rather than by a markRun of its own: one Temporal round trip less. The
+      // snapshot is read at the same time, afresh and no longer kept; nothing is asked any more, so the demo simulator
+      // need not be told the project.
       snapshots.delete(input.analysisId)
-      const snap = await snapshotOf(input.analysisId)
+      const [, snap] = await Promise.all([
+        input.processing ? markProcessing(input.analysisId, input.runId, input.processing) : undefined,
+        loadSnapshot(input.analysisId, false),
+      ])
       const results = await computeResults(sql, input.analysisId, snap)
       const kind = await sql.begin(async (tx) => {
         const [run] = await tx<{ kind: string }[]>`
