@@ -285,8 +285,11 @@ export interface SnippetSource {
   sample: number
 }
 
-/** Keeps the SNIPPET_KEEP strongest snippets (stable: earlier wins ties), without duplicates. */
-function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, polarity: 1 | -1): void {
+/**
+ * Keeps the SNIPPET_KEEP strongest snippets (stable: earlier wins ties), without duplicates. sourced: the snippet is
+ * already a sourced one of an accumulator's (see merge), kept as it is rather than copied (nothing changes a snippet).
+ */
+function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, polarity: 1 | -1, sourced?: SourcedSnippet): void {
   // polarity 1: higher scores first; -1: lower scores first
   const score = s.score * polarity
   if (top.length >= SNIPPET_KEEP && !(score > top[top.length - 1].score * polarity)) return
@@ -299,11 +302,11 @@ function offerSnippet(top: SourcedSnippet[], s: Snippet, src: SnippetSource, pol
     top[i] = top[i - 1]
     i--
   }
-  top[i] = { text: s.text, words: s.words, score: s.score, queryIndex: src.queryIndex, query: src.query, modelId: src.modelId, sample: src.sample }
+  top[i] = sourced ?? { text: s.text, words: s.words, score: s.score, queryIndex: src.queryIndex, query: src.query, modelId: src.modelId, sample: src.sample }
 }
 
 function offerSourced(top: SourcedSnippet[], s: SourcedSnippet, polarity: 1 | -1): void {
-  offerSnippet(top, s, s, polarity) // a sourced snippet carries its own source
+  offerSnippet(top, s, s, polarity, s) // a sourced snippet carries its own source
 }
 
 /** Sums per-answer sentiment results; merge() combines accumulators in order. */

@@ -110,12 +110,6 @@ export function countAllMentions(text: string, brands: BrandDef[]): Record<strin
   return out
 }
 
-/**
- * A break after . ! ? (and the Arabic question mark, Urdu full stop and Devanagari danda)
- * with closing quotes, brackets or markdown and whitespace; after the ideographic full
- * stop and full-width ! ? (no space follows them in Chinese and Japanese); or at line breaks.
- */
-const SENTENCE_BREAK_G = /([.!?؟۔।॥]["'”’)\]*_]*)[ \t\f\v]+|([。！？｡]["'”’)\]*_」』）】]*)[ \t\f\v]*|(?:\r?\n|\r)+/g
 /** A line that so far is only a list number ("1.", "**2.**", "- 3)"): its "." is not a sentence end. */
 const LIST_NUMBER_PREFIX = /^[ \t]*(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:\*\*|__)?\d{1,2}[.)](?:\*\*|__)?$/
 const HAS_WORD = /[\p{L}\p{N}]/u
@@ -154,28 +148,59 @@ function pushBounds(out: number[], text: string, from: number, to: number): void
 }
 
 /**
+ * A sentence end: . ! ? (and the Arabic question mark, Urdu full stop and Devanagari danda) with closing quotes,
+ * brackets or markdown and whitespace; or the ideographic full stop and full-width ! ? (no space follows them in
+ * Chinese and Japanese). Sentences also break at every run of line breaks, which splitSentenceBounds finds with
+ * indexOf: the whole rule is the single regex
+ * /([.!?؟۔।॥]["'”’)\]*_]*)[ \t\f\v]+|([。！？｡]["'”’)\]*_」』）】]*)[ \t\f\v]*|(?:\r?\n|\r)+/g, without a match
+ * object for each of the many lines of an answer (mentions.test.ts checks the two agree). No match of this one holds a
+ * line break.
+ */
+const SENTENCE_END_G = /([.!?؟۔।॥]["'”’)\]*_]*)[ \t\f\v]+|([。！？｡]["'”’)\]*_」』）】]*)[ \t\f\v]*/g
+
+/** The next "\n" or "\r" at or after from (cr: the next "\r" known, -1 for none), or text.length. */
+function lineBreakAt(text: string, from: number, cr: number): number {
+  const lf = text.indexOf('\n', from)
+  if (cr >= 0 && (lf < 0 || cr < lf)) return cr
+  return lf < 0 ? text.length : lf
+}
+
+/**
  * The bounds of the sentences (same splitting as splitSentenceSpans) as a flat list [start0, end0,
- * start1, end1, ...]: no sentence is copied out of the text.
+ * start1, end1, ...]: no sentence is copied out of the text. The runs of line breaks are found by hand, the
+ * sentence ends by SENTENCE_END_G.
  */
 export function splitSentenceBounds(text: string): number[] {
   const out: number[] = []
   if (!text) return out
+  const n = text.length
+  let cr = text.indexOf('\r')
   let from = 0
-  SENTENCE_BREAK_G.lastIndex = 0
-  for (let m = SENTENCE_BREAK_G.exec(text); m !== null; m = SENTENCE_BREAK_G.exec(text)) {
-    if (m[1] !== undefined) {
-      const end = m.index + m[1].length
-      const lineStart = text.lastIndexOf('\n', m.index) + 1
-      if (end - lineStart <= 16 && LIST_NUMBER_PREFIX.test(text.slice(lineStart, end))) continue
-      pushBounds(out, text, from, end)
-    } else if (m[2] !== undefined) {
-      pushBounds(out, text, from, m.index + m[2].length)
-    } else {
-      pushBounds(out, text, from, m.index)
+  SENTENCE_END_G.lastIndex = 0
+  let m = SENTENCE_END_G.exec(text)
+  for (let pos = 0; ; ) {
+    if (cr >= 0 && cr < pos) cr = text.indexOf('\r', pos)
+    const eol = lineBreakAt(text, pos, cr)
+    for (; m !== null && m.index < eol; m = SENTENCE_END_G.exec(text)) {
+      if (m[1] !== undefined) {
+        const end = m.index + m[1].length
+        const lineStart = text.lastIndexOf('\n', m.index) + 1
+        if (end - lineStart <= 16 && LIST_NUMBER_PREFIX.test(text.slice(lineStart, end))) continue
+        pushBounds(out, text, from, end)
+      } else {
+        pushBounds(out, text, from, m.index + m[2].length)
+      }
+      from = m.index + m[0].length
     }
-    from = m.index + m[0].length
+    if (eol >= n) break
+    // a run of line breaks, as (?:\r?\n|\r)+ takes it: every "\r" and "\n" in a row
+    pushBounds(out, text, from, eol)
+    let e = eol + 1
+    while (e < n && (text.charCodeAt(e) === 10 || text.charCodeAt(e) === 13)) e++
+    from = pos = e
   }
-  pushBounds(out, text, from, text.length)
+  SENTENCE_END_G.lastIndex = 0
+  pushBounds(out, text, from, n)
   return out
 }
 
