@@ -105,9 +105,10 @@ export function parseAnswer(text: string, brands: BrandDef[], language?: string 
  * The sentiment of a brand an answer does not name, one frozen object shared by every such answer and brand (half
  * of the brands of a typical answer): nothing reads it to change it, and a parsed analysis holds thousands fewer objects.
  */
-const NOT_NAMED: SentimentResult = deepFreeze(emptySentiment())
+const NOT_NAMED: SentimentResult = frozenWithFields(emptySentiment())
 
-function deepFreeze<T extends object>(o: T): T {
+/** The object frozen, and the arrays and objects in its fields. */
+function frozenWithFields<T extends object>(o: T): T {
   for (const v of Object.values(o)) if (typeof v === 'object' && v !== null) Object.freeze(v)
   return Object.freeze(o)
 }

@@ -158,7 +158,9 @@ const FOLDS_TO_ASCII = /[\u017f\u212a]/
 /**
  * Form index by lower-cased text (single spaces) for forms written in ASCII, or null when a form
  * holds ſ or the Kelvin sign. Then an ASCII text matches only the ASCII form with its lower-cased
- * text (a match of a form is its text up to case and whitespace runs), which formAt looks up.
+ * text (a match of a form is its text up to case and whitespace runs), which formAt looks up. formAt
+ * adds the spellings it meets ("Nike", "NIKE"), each mapped to the form of its lower-cased text: no
+ * such spelling equals another form's key (those are lower case with single spaces).
  */
 function formsByText(forms: NameForm[]): Map<string, number> | null {
   const out = new Map<string, number>()

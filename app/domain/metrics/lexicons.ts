@@ -373,7 +373,10 @@ function substringLexicon(key: string, src: LexiconSource): Lexicon {
   }
   return {
     key,
-    score: (text: string) => scoreLowered(text.toLowerCase(), 0, text.length),
+    score(text: string): WordHits {
+      const lower = text.toLowerCase() // its own length: lower-casing may lengthen a text ("İ")
+      return scoreLowered(lower, 0, lower.length)
+    },
     scoreLowered,
   }
 }

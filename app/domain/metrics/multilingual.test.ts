@@ -9,6 +9,7 @@ import { countAllMentions, countMentions, splitSentences } from './mentions'
 import { overviewView, sentimentDetailView, sentimentView } from '../results/view'
 import { isParticleRun, namesCouldOverlap } from './scripts'
 import { brandSentiment, sentimentLanguage } from './sentiment'
+import { lexiconFor } from './lexicons'
 
 const b = (name: string, ...alternativeNames: string[]): BrandDef => ({ name, alternativeNames, domains: [] })
 
@@ -165,6 +166,17 @@ describe('sentiment per language', () => {
     expect(r).toMatchObject({ positive: 34, neutral: 33, negative: 33, mentions: 3, totalScore: 0, score: 0, label: 'neutral' })
     expect(r.positiveWords).toEqual(['優秀'])
     expect(r.negativeWords).toEqual(['割高'])
+  })
+
+  it('Japanese: a text that lower-casing lengthens (the Turkish İ) is scored to its end, and a sentence read in place the same', () => {
+    const ja = lexiconFor(sentimentLanguage('ja').lexicon)!
+    expect(ja.score('とても優秀')).toEqual({ score: 1, positive: ['優秀'], negative: [] })
+    expect(ja.score('İとても優秀')).toEqual({ score: 1, positive: ['優秀'], negative: [] })
+    const text = 'İstanbulの店。ユニクロは優秀です。'
+    const lower = text.toLowerCase()
+    const from = lower.indexOf('ユ')
+    expect(ja.scoreLowered!(lower, from, lower.length)).toEqual(ja.score(text.slice(text.indexOf('ユ'))))
+    expect(brandSentiment(text, b('ユニクロ'), 'ja')).toMatchObject({ positiveWords: ['優秀'], mentions: 1, totalScore: 1 })
   })
 
   it('Chinese (Simplified): words found without spaces', () => {

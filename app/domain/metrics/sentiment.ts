@@ -424,7 +424,6 @@ function addWord(words: WordScore, entry: LexiconEntry): void {
   }
 }
 
-
 /**
  * The sentences of already-stripped text as bounds only (splitSentenceBounds); a sentence is copied out
  * and prepared (PreparedSentence, shared across brands) only when a brand is named in it. lower is
