@@ -310,6 +310,22 @@ function offerSourced(top: SourcedSnippet[], s: SourcedSnippet, polarity: 1 | -1
   offerSnippet(top, s, s, polarity, s) // a sourced snippet carries its own source
 }
 
+/** The word counts with one more use of each word (the map made when the first word comes). */
+function addUses(counts: Map<string, number> | undefined, words: readonly string[]): Map<string, number> | undefined {
+  if (words.length === 0) return counts
+  const out = counts ?? new Map<string, number>()
+  for (const w of words) out.set(w, (out.get(w) ?? 0) + 1)
+  return out
+}
+
+/** The word counts with another accumulator's added (forEach: no [word, count] pair is made per entry). */
+function addCounts(counts: Map<string, number> | undefined, other: Map<string, number> | undefined): Map<string, number> | undefined {
+  if (!other) return counts
+  const out = counts ?? new Map<string, number>()
+  other.forEach((n, w) => out.set(w, (out.get(w) ?? 0) + n))
+  return out
+}
+
 /** Sums per-answer sentiment results; merge() combines accumulators in order. */
 export class SentimentAccumulator {
   positive = 0
@@ -333,14 +349,8 @@ export class SentimentAccumulator {
     this.neutral += Math.max(0, m - p - g)
     this.negative += g
     this.totalScore += r.totalScore
-    if (r.positiveWords.length > 0) {
-      const counts = (this.positiveWords ??= new Map())
-      for (const w of r.positiveWords) counts.set(w, (counts.get(w) ?? 0) + 1)
-    }
-    if (r.negativeWords.length > 0) {
-      const counts = (this.negativeWords ??= new Map())
-      for (const w of r.negativeWords) counts.set(w, (counts.get(w) ?? 0) + 1)
-    }
+    this.positiveWords = addUses(this.positiveWords, r.positiveWords)
+    this.negativeWords = addUses(this.negativeWords, r.negativeWords)
     for (const s of r.positiveSnippets) offerSnippet(this.positiveSnippets, s, src, 1)
     for (const s of r.negativeSnippets) offerSnippet(this.negativeSnippets, s, src, -1)
   }
@@ -351,14 +361,8 @@ export class SentimentAccumulator {
     this.negative += o.negative
     this.totalScore += o.totalScore
     this.answers += o.answers
-    if (o.positiveWords) {
-      const counts = (this.positiveWords ??= new Map())
-      o.positiveWords.forEach((c, w) => counts.set(w, (counts.get(w) ?? 0) + c)) // forEach: no [word, count] pair per entry
-    }
-    if (o.negativeWords) {
-      const counts = (this.negativeWords ??= new Map())
-      o.negativeWords.forEach((c, w) => counts.set(w, (counts.get(w) ?? 0) + c))
-    }
+    this.positiveWords = addCounts(this.positiveWords, o.positiveWords)
+    this.negativeWords = addCounts(this.negativeWords, o.negativeWords)
     for (const s of o.positiveSnippets) offerSourced(this.positiveSnippets, s, 1)
     for (const s of o.negativeSnippets) offerSourced(this.negativeSnippets, s, -1)
   }

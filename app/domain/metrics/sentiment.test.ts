@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BrandDef } from './brands'
-import { brandSentiment, percentages, setPercentages, phraseSentiment, prepareSentences, rankBonus, scoreWords, tokenize } from './sentiment'
+import { brandSentiment, setPercentages, phraseSentiment, prepareSentences, rankBonus, scoreWords, tokenize } from './sentiment'
 
 const b = (name: string, alternativeNames: string[] = []): BrandDef => ({ name, alternativeNames, domains: [] })
 const nike = b('Nike')
@@ -108,7 +108,25 @@ describe('helpers', () => {
     expect(scoreWords(['great', 'poor', 'great', 'shoe'])).toEqual({ score: 1, positive: ['great', 'great'], negative: ['poor'] })
   })
 
-  it('setPercentages gives what percentages gives for every split of up to 40 sentences', () => {
+  /** The largest-remainder rule written out for any number of counts, earlier index first on ties (the oracle). */
+  function largestRemainder(counts: number[]): number[] {
+    const total = counts.reduce((a, b) => a + b, 0)
+    if (total <= 0) return counts.map(() => 0)
+    const exact = counts.map((c) => (c * 100) / total)
+    const out = exact.map(Math.floor)
+    const order = exact.map((e, i) => ({ rem: e - out[i], i })).sort((a, b) => b.rem - a.rem || a.i - b.i)
+    for (let k = 0, left = 100 - out.reduce((a, b) => a + b, 0); k < left; k++) out[order[k].i]++
+    return out
+  }
+
+  /** setPercentages read back as a list, for the hand-worked cases below. */
+  function percentages([p, n, g]: number[]): number[] {
+    const out = { positive: -1, neutral: -1, negative: -1 }
+    setPercentages(out, p, n, g)
+    return [out.positive, out.neutral, out.negative]
+  }
+
+  it('setPercentages follows the largest-remainder rule for every split of up to 40 sentences', () => {
     let checked = 0
     for (let total = 0; total <= 40; total++) {
       for (let p = 0; p <= total; p++) {
@@ -116,7 +134,7 @@ describe('helpers', () => {
           const g = total - p - n
           const out = { positive: -1, neutral: -1, negative: -1 }
           setPercentages(out, p, n, g)
-          expect([out.positive, out.neutral, out.negative]).toEqual(percentages([p, n, g]))
+          expect([out.positive, out.neutral, out.negative]).toEqual(largestRemainder([p, n, g]))
           checked++
         }
       }

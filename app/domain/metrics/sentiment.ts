@@ -215,33 +215,11 @@ export function cleanSnippet(sentence: string): string {
   return s.replace(WHITESPACE_TO_COLLAPSE, ' ').trim()
 }
 
-/** Integer percentages of counts, summing to exactly 100 (largest remainder); all 0 if total is 0. */
-export function percentages(counts: number[]): number[] {
-  let total = 0
-  for (const c of counts) total += c
-  const out = new Array<number>(counts.length)
-  if (total <= 0) return out.fill(0)
-  let left = 100
-  const rem = new Array<number>(counts.length)
-  for (let i = 0; i < counts.length; i++) {
-    const exact = (counts[i] * 100) / total
-    out[i] = Math.floor(exact)
-    rem[i] = exact - out[i]
-    left -= out[i]
-  }
-  // hand out the rest by largest remainder, earlier index first on ties
-  while (left > 0) {
-    let best = -1
-    for (let i = 0; i < rem.length; i++) if (rem[i] >= 0 && (best < 0 || rem[i] > rem[best])) best = i
-    if (best < 0) break
-    out[best]++
-    rem[best] = -1
-    left--
-  }
-  return out
-}
-
-/** percentages([positive, neutral, negative]) written into the result's three fields, without the arrays. */
+/**
+ * Whole percentages of the positive, neutral and negative sentence counts, summing to exactly 100 by largest remainder
+ * (ties to the earlier of positive, neutral, negative; all 0 when there are none), written into the result's three
+ * fields: no arrays are made for the three numbers.
+ */
 export function setPercentages(out: { positive: number; neutral: number; negative: number }, positive: number, neutral: number, negative: number): void {
   const total = positive + neutral + negative
   if (total <= 0) {
