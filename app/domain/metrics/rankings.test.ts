@@ -138,7 +138,8 @@ describe('parseRankings: ordinal words first..tenth (§5)', () => {
   })
 
   it('ignores prose ordinals inside a numbered item', () => {
-    const t = '1. Adidas is fast. First, it is light and Nike is heavier.\n2. Nike'
+    // "First," on the item's second line is prose, not a rank 1 marker for Nike
+    const t = '1. Adidas is fast.\n   First, it is light; Nike is heavier.\n2. Nike'
     expect(parseRankings(t, brands)).toEqual({ Adidas: 1, Nike: 2 })
   })
 })
@@ -168,16 +169,17 @@ describe('parseRankings: a numbered header with the brands beneath it (first bra
     expect(parseRankings(label, saas)).toEqual({ Notion: 1 })
   })
 
-  it('a header whose text names a brand after a colon ranks that brand', () => {
-    expect(parseRankings('1. Best overall: Nike Pegasus, ahead of Adidas', brands)).toEqual({ Nike: 1 })
+  it('a header whose text names brands after a colon ranks every brand on its line (issue 27 §1)', () => {
+    expect(parseRankings('1. Best overall: Nike Pegasus, ahead of Adidas', brands)).toEqual({ Nike: 1, Adidas: 1 })
   })
 
   it('every brand named in an item lead is ranked (ties)', () => {
     expect(parseRankings('1. Nike and Adidas (tie)\n2. Asics', brands)).toEqual({ Nike: 1, Adidas: 1, Asics: 2 })
   })
 
-  it('a brand only compared with in an item text is not ranked by it', () => {
-    expect(parseRankings('1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Hoka Clifton** - softer than Asics', brands)).toEqual({ Nike: 1, Hoka: 2 })
+  it('a brand compared with on the item line takes its rank; in the body it does not (issue 27 §1)', () => {
+    expect(parseRankings('1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Hoka Clifton** - softer than Asics', brands)).toEqual({ Nike: 1, Adidas: 1, Hoka: 2, Asics: 2 })
+    expect(parseRankings('1. **Nike Pegasus** - light\n   Lighter than Adidas shoes.\n2. **Hoka Clifton**\n   - softer than Asics', brands)).toEqual({ Nike: 1, Hoka: 2 })
   })
 })
 
@@ -247,9 +249,11 @@ describe('parseRankings: which rank wins when a brand is in several items', () =
     expect(parseRankings(t, brands)).toEqual({ Asics: 1, Nike: 2, Hoka: 2 })
   })
 
-  it('a mention in an earlier item does not count; the item naming the brand does', () => {
-    const t = '1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Adidas Boston** - fast'
+  it('a mention in an earlier item\'s body does not count; the item naming the brand on its line does', () => {
+    const t = '1. **Nike Pegasus** - light\n   Lighter than Adidas shoes.\n2. **Adidas Boston** - fast'
     expect(parseRankings(t, brands)).toEqual({ Nike: 1, Adidas: 2 })
+    // on item 1's own line, Adidas takes rank 1 (issue 27 §1: anywhere on the line)
+    expect(parseRankings('1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Adidas Boston** - fast', brands)).toEqual({ Nike: 1, Adidas: 1 })
   })
 
   it('a brand first beneath a header and later an item of its own keeps the header rank', () => {
@@ -349,8 +353,8 @@ describe('parseRankings: more layouts, each checked by hand against the rules (i
     // a tie written in bold ranks every name of the lead
     ['a bold tie', '1. **Nike** and **Adidas** (tie)\n2. **Hoka**', { Nike: 1, Adidas: 1, Hoka: 2 }],
     ['a bold list of three', '1. **Nike**, **Adidas** & **Asics**\n2. Hoka', { Nike: 1, Adidas: 1, Asics: 1, Hoka: 2 }],
-    // a comparison after a dash is item text, not a tie: Adidas takes its own item's rank
-    ['a bold comparison after a dash', '1. **Nike** – lighter than **Adidas**\n2. **Adidas**', { Nike: 1, Adidas: 2 }],
+    // a comparison after a dash is on item 1's own line: Adidas takes rank 1 (issue 27 §1)
+    ['a bold comparison after a dash', '1. **Nike** – lighter than **Adidas**\n2. **Adidas**', { Nike: 1, Adidas: 1 }],
   ])('%s', (_v, t, expected) => {
     expect(parseRankings(t, brands)).toEqual(expected)
   })
@@ -376,6 +380,51 @@ describe('parseRankings: more layouts, each checked by hand against the rules (i
   it('a brand in several items keeps the rank of the first item whose subject it is, whatever the layout of the later one', () => {
     const t = '🥇 1. Asics – stable\n🥈 2. Hoka – soft\n\n| # | Brand |\n|---|---|\n| 1 | Hoka |\n| 2 | Nike |'
     expect(parseRankings(t, brands)).toEqual({ Asics: 1, Hoka: 2, Nike: 2 })
+  })
+})
+
+describe('spec rules: a brand named on an item\'s own line after its label (issue 27 §1)', () => {
+  const cars = ['Tesla', 'Polestar', 'BYD', 'Hyundai'].map((n) => b(n))
+  const photo = ['Adobe', 'Capture One', 'Apple', 'Darktable'].map((n) => b(n))
+  const docs = ['Notion', 'Coda', 'Obsidian', 'Evernote'].map((n) => b(n))
+  const watches = ['Garmin', 'Coros', 'Apple', 'Suunto', 'Polar'].map((n) => b(n))
+
+  it('"2. **Model 3**: Built by Tesla, …" ranks Tesla 2, also when a tracked rival is named before it on the line', () => {
+    // items 1-3 name no tracked brand in bold; each line names its maker after the label
+    const t =
+      'The best electric sedans this year:\n\n1. **Seal**: BYD\'s answer to the Polestar 2, cheaper and longer-legged.\n' +
+      '2. **Model 3**: Built by Tesla, the Model 3 is …\n3. **Ioniq 6**: the Hyundai with the lowest drag.'
+    // hand-worked: line 1 names BYD and Polestar -> 1; line 2 Tesla -> 2; line 3 Hyundai -> 3
+    expect(parseRankings(t, cars)).toEqual({ BYD: 1, Polestar: 1, Tesla: 2, Hyundai: 3 })
+    // a rival named first on the line does not take the item from Tesla
+    expect(parseRankings('1. **Model 3 vs Polestar 2**: Built by Tesla, the Model 3 is …', cars)).toEqual({ Polestar: 1, Tesla: 1 })
+  })
+
+  it('"4. **Lightroom** – part of the Adobe family, …" ranks Adobe 4', () => {
+    const t =
+      '3. **Photos** – free with every Mac, by Apple.\n4. **Lightroom** – like Capture One it edits raw files; part of the Adobe family, …\n5. **darktable** – open source.'
+    // line 3 Apple -> 3; line 4 Capture One and Adobe -> 4; line 5 Darktable (case-insensitive) -> 5
+    expect(parseRankings(t, photo)).toEqual({ Apple: 3, 'Capture One': 4, Adobe: 4, Darktable: 5 })
+  })
+
+  it('"**5. Coda** – flexible docs; the notion of blocks …" ranks Notion 5 (case-insensitive whole word)', () => {
+    const t = '**4. Evernote** – notes first.\n\n**5. Coda** – flexible docs; the notion of blocks …\n\n**6. Obsidian** – local files.'
+    // each bold line is a header; line 5 names Coda and notion -> both 5
+    expect(parseRankings(t, docs)).toEqual({ Evernote: 4, Coda: 5, Notion: 5, Obsidian: 6 })
+  })
+
+  it('a numbered list of criteria is still a numbered list: the brands on item 1\'s line rank 1', () => {
+    const t =
+      'What matters in a running watch:\n\n1. **Battery life:** Garmin and Coros last longer than Apple.\n2. **Maps:** Suunto is close behind Garmin.\n' +
+      '3. **Price:**\n   - Polar is the cheapest; Coros next.'
+    // line 1: Garmin, Coros, Apple -> 1; line 2: Suunto -> 2 (Garmin keeps 1);
+    // item 3's line names none: the first brand in its body, Polar -> 3 (Coros keeps 1)
+    expect(parseRankings(t, watches)).toEqual({ Garmin: 1, Coros: 1, Apple: 1, Suunto: 2, Polar: 3 })
+  })
+
+  it('named only in an item\'s body (following lines, sub-bullets): that item\'s number, for the first brand there', () => {
+    const t = '1. **Best for teams**\n   Notion, with Coda close behind.\n2. **Best offline**\n   - Obsidian'
+    expect(parseRankings(t, docs)).toEqual({ Notion: 1, Obsidian: 2 })
   })
 })
 

@@ -44,11 +44,13 @@
  *   belong to it whether it is the first header or the last.
  * - An item's lead is the text after its label: its bold opening segment, or its text up to
  *   the first ":", a spaced dash, an en/em dash or the end of its first sentence or line.
- * - Which brand an item ranks (its subject): every brand its lead names (a tie such as
- *   "1. Nike and Adidas" ranks both); if the lead names none (a header such as "1. Best for
- *   small teams"), the first brand named under it, and only that one. A tie in bold
- *   ("1. **Nike** and **Adidas**", "**Nike**, **Adidas** & **Asics**") is one lead. Brands merely mentioned
- *   in an item's text ("lighter than Adidas") are never ranked by it.
+ * - Which brands an item ranks (its subjects; issue 27 §1): every brand named anywhere on the
+ *   item's own line, after the bold label too ("2. **Model 3**: Built by Tesla" ranks Tesla
+ *   2; "1. **Battery life:** Garmin and Coros ..." ranks both 1: a list of criteria is still a
+ *   numbered list; "1. Nike and Adidas" is a tie). If its own line names none (a header such
+ *   as "1. Best for small teams"), the first brand named in its body (following lines,
+ *   sub-bullets, the paragraphs of a header), and only that one: the rest of a body compares
+ *   and explains. A table row's own line is its lead cell; its other cells are its body.
  * - When a brand is the subject of several items, the first in document order wins: an
  *   answer leads with its main ranking, and later lists (budget picks, alternatives) restart
  *   their numbering, so a later "1." should not override the rank the answer opened with.
@@ -442,6 +444,8 @@ export interface ItemRange {
   leadStart: number
   leadEnd: number
   bodyStart: number
+  /** End of the item's own line (a table row: of its lead cell); names before it rank first. */
+  lineEnd: number
   bodyEnd: number
 }
 
@@ -564,7 +568,7 @@ function tableItems(text: string, lines: Lines, h: number, out: ItemRange[]): nu
     const rank = rankCol >= 0 ? (cells[rankCol] ? rankInCell(text, cells[rankCol][0], cells[rankCol][1]) : 0) : position <= MAX_LIST_RANK ? position : 0
     const lead = cells.find(([s, e], k) => k !== rankCol && e > s)
     if (rank < 1 || !lead) continue
-    out.push({ rank, leadStart: lead[0], leadEnd: lead[1], bodyStart: lines.start[i], bodyEnd: lines.end[i] })
+    out.push({ rank, leadStart: lead[0], leadEnd: lead[1], bodyStart: lines.start[i], lineEnd: lead[1], bodyEnd: lines.end[i] })
   }
   return last
 }
@@ -730,7 +734,8 @@ export function findItemRanges(text: string): ItemRange[] {
     if (d.marker.rank === 0) continue
     const bodyEnd = Math.max(d.marker.bodyStart, itemEnd(text, lines, d))
     const [ls, le] = leadOf(text, Math.min(d.marker.leadStart, bodyEnd), bodyEnd)
-    out.push({ rank: d.marker.rank, leadStart: ls, leadEnd: le, bodyStart: d.marker.bodyStart, bodyEnd })
+    const lineEnd = Math.min(lines.end[d.line], bodyEnd)
+    out.push({ rank: d.marker.rank, leadStart: ls, leadEnd: le, bodyStart: d.marker.bodyStart, lineEnd, bodyEnd })
   }
   if (tables.length === 0) return out
   return [...out, ...tables].sort((a, b) => a.bodyStart - b.bodyStart)
@@ -769,18 +774,19 @@ function itemAt(items: ItemRange[], s: number): number {
 
 /**
  * Rank per brand index from the items and the brands' match spans (flat [start, end, ...],
- * index-aligned with the brands): the first item whose subject the brand is.
+ * index-aligned with the brands): the first item whose subject the brand is (every brand on
+ * the item's own line; if that line names none, the first brand in its body).
  */
 export function ranksFromSpans(items: ItemRange[], spans: number[][]): Array<number | undefined> {
   const n = items.length
-  const leadNamed: boolean[] = new Array(n).fill(false)
+  const lineNamed: boolean[] = new Array(n).fill(false)
   const firstStart: number[] = new Array(n).fill(Infinity)
   for (const list of spans) {
     for (let k = 0; k < list.length; k += 2) {
       const s = list[k]
       const i = itemAt(items, s)
       if (i < 0) continue
-      if (s >= items[i].leadStart && s < items[i].leadEnd) leadNamed[i] = true
+      if (s < items[i].lineEnd) lineNamed[i] = true
       if (s < firstStart[i]) firstStart[i] = s
     }
   }
@@ -790,7 +796,7 @@ export function ranksFromSpans(items: ItemRange[], spans: number[][]): Array<num
       const s = list[k]
       const i = itemAt(items, s)
       if (i < 0 || i >= best) continue
-      if ((s >= items[i].leadStart && s < items[i].leadEnd) || (!leadNamed[i] && s === firstStart[i])) best = i
+      if (s < items[i].lineEnd || (!lineNamed[i] && s === firstStart[i])) best = i
     }
     return best === Infinity ? undefined : items[best].rank
   })
