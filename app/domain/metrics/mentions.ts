@@ -3,16 +3,8 @@
  *
  * Decisions where the spec is silent:
  * - A count is the number of occurrences (not 0/1 presence) in the countable text.
- * - A sources heading is a line whose text (after optional "#" heading marks and
- *   bold/italic markers) is "Source(s)", "Reference(s)" or "Citation(s)" (also
- *   "Sources and References" style pairs) or the same word in another setup language
- *   (出典, 来源, 출처, المصادر, Источники, Quellen, Źródła, ...), followed by a colon (also
- *   the full-width "：") or the end of the line. Everything from that line on is
- *   ignored. Prose such as "References to Nike..." or "Sources say..." is not a heading.
- * - Removed URLs, www links and bracketed numbers ([1], [12], [1, 2], [1-3]) are replaced
- *   by a space, so neighbouring words never glue together; trailing punctuation after a
- *   URL is kept so sentence ends survive. Bare domains without "www" or a scheme
- *   (e.g. "nike.com") are ordinary text.
+ * - What is not the answer (reference headings per language, a trailing citation block, footnote
+ *   definitions, URLs, www links, [n]) is found in references.ts.
  * - Sentences split after ".", "!" or "?" (also "؟", "۔", "।", "॥"; optionally followed
  *   by closing quotes, brackets or markdown "*") when whitespace or the end follows, after
  *   "。", "！", "？" whatever follows, and at every line break, so list items without a
@@ -21,75 +13,9 @@
  *   digit are dropped.
  */
 import { type BrandDef, findAllBrandSpans, findBrandSpans } from './brands'
+import { stripNonCountable } from './references'
 
-/** Sources/references headings in English and the other setup languages (answers follow the query's language). */
-const HEADING_WORDS = [
-  'sources?', 'references?', 'citations?', '出典', '参考文献', '参考資料', '参考资料', '参考来源', '来源', '來源', '資料來源', '出处', '출처',
-  '참고\\s?문헌', '참고\\s?자료', 'แหล่งที่มา', 'แหล่งอ้างอิง', 'อ้างอิง', 'المصادر', 'المراجع', 'स्रोत', 'संदर्भ', 'источники', 'ссылки',
-  'джерела', 'kaynaklar', 'kaynakça', 'quellen', 'quellenangaben', 'źródła', 'fuentes', 'referencias', 'fonti', 'bronnen', 'fontes',
-  'referências', 'nguồn', 'tài liệu tham khảo',
-]
-const HEADING_WORD = `(?:${HEADING_WORDS.join('|')})`
-/** A sources heading, matched (sticky) at the start of a line. */
-const SOURCES_HEADING = new RegExp(
-  `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?${HEADING_WORD}(?:[ \\t]*(?:&|and|/)[ \\t]*${HEADING_WORD})?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|：|$)`,
-  'imy',
-)
-
-/** Any first character of a heading word, sticky (same flags as SOURCES_HEADING, so the same case folding). */
-const HEADING_WORD_FIRST = new RegExp(`[${[...new Set(HEADING_WORDS.map((w) => w.charAt(0)))].join('')}]`, 'iy')
-
-/** Characters a heading line may start with before its word (spaces, "#" marks, bold/italic markers). */
-function isHeadingLead(c: number): boolean {
-  return c === 32 || c === 9 || c === 35 || c === 42 || c === 95
-}
-
-/**
- * Start of the first sources heading line, or -1. A heading's word comes after at most a few spaces,
- * "#" and "*" or "_" marks at the start of its line, so a line is only tested when the first other
- * character on it could start a heading word (case-insensitively: the first characters of
- * HEADING_WORDS, see HEADING_WORD_FIRST): every line where SOURCES_HEADING matches is tested, in order.
- */
-function sourcesHeadingStart(text: string): number {
-  for (let lineStart = 0; lineStart < text.length; ) {
-    let i = lineStart
-    while (i < text.length && isHeadingLead(text.charCodeAt(i))) i++
-    HEADING_WORD_FIRST.lastIndex = i
-    if (i < text.length && HEADING_WORD_FIRST.test(text)) {
-      SOURCES_HEADING.lastIndex = lineStart
-      if (SOURCES_HEADING.test(text)) return lineStart
-    }
-    const nl = text.indexOf('\n', i)
-    if (nl < 0) break
-    lineStart = nl + 1
-  }
-  return -1
-}
-const URL_RE = /\b(?:https?|ftp):\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
-const WWW_RE = /\bwww\.[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}*]/gi
-const BRACKET_NUM_RE = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g
-
-/** Cuts a sources/references/citations section and removes URLs, www links and [n]. */
-export function stripNonCountable(text: string): string {
-  if (!text) return ''
-  let t = text
-  const heading = sourcesHeadingStart(t)
-  if (heading >= 0) t = t.slice(0, heading)
-  return t.replace(URL_RE, ' ').replace(WWW_RE, ' ').replace(BRACKET_NUM_RE, ' ')
-}
-
-/**
- * The countable text at the original length: the sources section cut, URLs, www links and [n] blanked
- * with spaces, so positions of brand matches are positions in the text shown (evidence highlights).
- */
-export function countableAtLength(text: string): string {
-  if (!text) return ''
-  let t = text
-  const heading = sourcesHeadingStart(t)
-  if (heading >= 0) t = t.slice(0, heading)
-  const blank = (m: string) => ' '.repeat(m.length)
-  return t.replace(URL_RE, blank).replace(WWW_RE, blank).replace(BRACKET_NUM_RE, blank)
-}
+export { countableAtLength, stripNonCountable } from './references'
 
 /** Occurrences of the brand (name or any countable alternative) in already-stripped text. */
 export function countMentionsInStripped(stripped: string, brand: BrandDef, lower?: string): number {
