@@ -357,13 +357,26 @@ export const RANK_PREFIXES: readonly string[] = [
   'อันดับที่', 'อันดับ', 'ลำดับที่', // th
   'المركز', 'المرتبة', 'رقم', // ar
   '제', // ko (제1위)
+  '同率', 'その', // ja (同率1位: a tie; その1)
 ]
+
+/**
+ * Words before a number that make it a rank marker only when a label sign (":" "." "、" ")") or
+ * 位/名 follows the number: "TOP1：", "Top 1:", "TOP3位" rank; "Top 10 running shoes" is a title.
+ */
+export const LABEL_PREFIXES: readonly string[] = ['top']
+
+/**
+ * Nouns after "第1" / "제1" that make the number a part of the document (chapter, section, part,
+ * episode), not a rank: "第1章", "第2節", "第3部", "제1장".
+ */
+export const STRUCTURE_NOUNS: readonly string[] = ['章', '節', '节', '部', '編', '篇', '回', '話', '课', '課', '条', '條', '項', '项', '장', '절', '편', '부', '과']
 
 /** Words before an ordinal word that keep it a rank marker: "Ranked first:", "المركز الأول". */
 export const ORDINAL_PREFIXES: readonly string[] = ['ranked', 'rank', 'المركز', 'المرتبة', 'في المركز', 'في المرتبة']
 
 /** Written after a number instead of "." (CJK and Korean ranks: "1位", "1名", "1위", "1번째", "1番目"). */
-export const NUMBER_SUFFIXES: readonly string[] = ['位', '名', '番目', 'つ目', '위', '등', '번째']
+export const NUMBER_SUFFIXES: readonly string[] = ['位タイ', '位', '名', '番目', 'つ目', '위', '순위', '등', '번째']
 
 /** Symbols that are themselves a rank when no number follows them (🥇 Brand). */
 export const RANK_SYMBOLS: Readonly<Record<string, number>> = { '🥇': 1, '🥈': 2, '🥉': 3, '🔟': 10 }

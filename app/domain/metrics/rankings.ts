@@ -27,11 +27,23 @@
  *     "First: X" and "First up is X" rank, "First impressions matter: X wins." does not
  *     (issue 16: an ordinal names a rank as the first word of a list line or heading).
  *   - a medal (🥇 🥈 🥉) when no other marker follows it on the line.
- *   Numbers above 20 are not ranked but still end the item before them.
+ *   - CJK forms (issue 27 §2): "【1位】", "**1位:**", ties "1位タイ" / "同率1位" (the same rank
+ *     for each), "その1", "1순위", and "TOP1：" / "Top 1:" (only with a label sign after the
+ *     number: "Top 10 shoes" is a title).
+ *   Numbers above 20 are not ranked but still end the item before them. Document structure is
+ *   not a marker: decimal section numbers ("2.1", "2-1."), chapters and parts ("第1章", "第2節",
+ *   "제1장", "パート1").
+ * - Numbered "#" section headings of a report ("## 1." ... "## 6."): when a section of that
+ *   level holds ranked items of its own (a numbered list, rank markers, a ranking table) or
+ *   decimal subsections ("### 2.1"), the headings of that level are section numbers: they
+ *   rank only a brand named on their own line ("## 1. Sony"), never the first brand beneath.
+ *   Otherwise a numbered heading is a header (below) and ranks the first brand beneath it.
  * - Tables. A markdown table whose header has a rank column ("#", "Rank", "Position", "排名",
  *   ...) ranks each row by the number in that column; a table without one whose header row,
  *   or the line above it, says it is ranked ("Ranked by ...", "Ranking") ranks its rows
- *   1, 2, 3 ... in order. A row's lead is its first cell that is not the rank column.
+ *   1, 2, 3 ... in order. A row's lead is its first cell that is not the rank column. A table
+ *   whose columns are the ranks ("| 用途 | 1位 | 2位 |", "| 第1名 | 第2名 |") ranks every cell
+ *   by its column; a brand takes the rank of the first (lowest) column it appears in.
  * - Where an item ends, one rule for every item whatever its position: at the next marker,
  *   table, horizontal rule or heading (a "#" line or a line that is entirely bold). A list
  *   item also ends at a blank line followed by an unindented line that is not a bullet (the
@@ -63,6 +75,7 @@ import {
   CJK_NUMERALS,
   DIGIT_ZEROS,
   HANGUL_PARTICLES,
+  LABEL_PREFIXES,
   NUMBER_SUFFIXES,
   ORDINAL_NUMBER_SUFFIXES,
   ORDINAL_PREFIXES,
@@ -72,6 +85,7 @@ import {
   RANK_PREFIXES,
   RANK_SYMBOLS,
   RANKED_CUES,
+  STRUCTURE_NOUNS,
 } from './rankMarkers'
 
 export const MAX_LIST_RANK = 20
@@ -155,6 +169,10 @@ const CJK_DIGIT = `[${CJK_NUMERALS.slice(0, 9).join('')}]`
 const KEYCAP = /([0-9])\uFE0F?\u20E3(?:([0-9])\uFE0F?\u20E3)?/y
 const HASH_NUM = new RegExp(`#(${DIGIT}{1,2})(?!${DIGIT})(?![\\p{L}])`, 'uy')
 const PREFIX_NUM = new RegExp(`(?:${alternation(RANK_PREFIXES)})[ \\t]*#?[ \\t]*(${DIGIT}{1,2})(?!${DIGIT})(?:${alternation(NUMBER_SUFFIXES)})?`, 'iuy')
+/** "TOP1：", "Top 1:" (a label sign or 位/名 must follow the number). */
+const LABEL_NUM = new RegExp(`(?:${alternation(LABEL_PREFIXES)})[ \\t]*(${DIGIT}{1,2})(?!${DIGIT})(?=[ \\t]*[:：.、)）\\]】]|位|名)(?:位|名)?`, 'iuy')
+/** "第1章", "제1장": the number is the document's structure. */
+const STRUCTURE_NOUN = new RegExp(`[ \\t]*(?:${alternation(STRUCTURE_NOUNS)})`, 'uy')
 /** "第1", "第1名", "第一名" ("第一" alone is an ordinal word: "第一，" is prose). */
 const DI_NUM = new RegExp(`第[ \\t]*(?:(${DIGIT}{1,2})(?:${alternation(NUMBER_SUFFIXES)})?|(二十|十${CJK_DIGIT}?|${CJK_DIGIT})(?:${alternation(NUMBER_SUFFIXES)}))`, 'uy')
 const PAREN_NUM = new RegExp(`[(（](${DIGIT}{1,2})[)）]`, 'uy')
@@ -163,21 +181,21 @@ const SUFFIX_NUM = new RegExp(`(${DIGIT}{1,2})(?:${alternation(NUMBER_SUFFIXES)}
 /** "1." "1)" "1:" "1-" (ASCII: checked further below) or "1、" "１．" "1）" "1：" "۱۔". */
 const PLAIN_NUM = new RegExp(`(${DIGIT}{1,2})(?:([.):])|([．）：、۔])|(-)(?=[ \\t]))`, 'uy')
 const CJK_NUM = new RegExp(`(二十|十${CJK_DIGIT}?|${CJK_DIGIT})[、．.]`, 'uy')
-/** After a numbered marker: optional punctuation or spaced dash, closing emphasis, spaces. */
-const AFTER_MARKER = /[ \t]*(?:[.):：、]|[-–—](?=[ \t]))?(?:\*\*|__)?[ \t]*/y
+/** After a numbered marker: a closing 】, optional punctuation or spaced dash, closing emphasis, spaces. */
+const AFTER_MARKER = /[】〕］\]]?[ \t]*(?:[.):：、]|[-–—](?=[ \t]))?(?:\*\*|__)?[ \t]*/y
 /** After "1." and the like: closing emphasis ("**1.** X") and spaces. */
 const AFTER_PUNCT = /(?:\*\*|__)?[ \t]*/y
 const ORDINAL_PREFIX = new RegExp(`(?:${alternation(ORDINAL_PREFIXES)})[ \\t]+`, 'iuy')
 const RANK_NOUN = new RegExp(`[ \\t]*(?:${alternation(RANK_NOUNS)})`, 'iuy')
 const initials = (words: readonly string[]) => new Set(words.map((w) => w.toLowerCase().charAt(0)))
-const PREFIX_INITIALS = initials(RANK_PREFIXES)
+const PREFIX_INITIALS = initials([...RANK_PREFIXES, ...LABEL_PREFIXES])
 const ORDINAL_PREFIX_INITIALS = initials(ORDINAL_PREFIXES)
 /** First characters (lower case) a line must start with to hold an ordinal marker. */
 const ORDINAL_INITIALS = new Set([...ORDINAL_BY_INITIAL.keys(), ...ORDINAL_PREFIX_INITIALS])
 /** First two characters (lower case, as one number) of every marker word: most prose lines fail this test. */
 const lowerCode = (c: number) => (c < 128 ? (c >= 65 && c <= 90 ? c | 32 : c) : String.fromCharCode(c).toLowerCase().charCodeAt(0))
 const WORD_STARTS = new Set<number>()
-for (const w of [...Object.values(ORDINAL_WORDS).flat(2), ...ORDINAL_PREFIXES, ...RANK_PREFIXES]) {
+for (const w of [...Object.values(ORDINAL_WORDS).flat(2), ...ORDINAL_PREFIXES, ...RANK_PREFIXES, ...LABEL_PREFIXES]) {
   for (const f of [w.normalize('NFC'), w.normalize('NFD')]) {
     const l = f.toLowerCase()
     WORD_STARTS.add(l.charCodeAt(0) * 65536 + (l.length > 1 ? l.charCodeAt(1) : 0))
@@ -191,7 +209,7 @@ const RANK_SYMBOL = new RegExp([...Object.keys(RANK_SYMBOLS)].join('|'), 'u')
  * emphasis, emoji and symbols (not "🔟" and "№", which are part of markers).
  */
 const DECOR = new RegExp(
-  String.raw`(?:[ \t]+|>|#{1,6}(?=[ \t])|[-+•·‣◦▪▫▸▹►➢➤➔→⇒⁃∙*][ \t]+|\*\*|__|\*|_|~~|(?![🔟№])[\p{Extended_Pictographic}\p{So}\p{Emoji_Modifier}\u{2190}-\u{21FF}]|\u{FE0F}|\u{200D}|\u{20E3})*`,
+  String.raw`(?:[ \t]+|>|[【〔［]|#{1,6}(?=[ \t])|[-+•·‣◦▪▫▸▹►➢➤➔→⇒⁃∙*][ \t]+|\*\*|__|\*|_|~~|(?![🔟№])[\p{Extended_Pictographic}\p{So}\p{Emoji_Modifier}\u{2190}-\u{21FF}]|\u{FE0F}|\u{200D}|\u{20E3})*`,
   'uy',
 )
 const SENTENCE_FINAL = /[.!?。！？؟۔।]["'”’)\]]*$/
@@ -367,7 +385,10 @@ function markerAt(text: string, at: number, lineEnd: number, decor: string, plai
   }
   if (c === '第') {
     DI_NUM.lastIndex = at
-    if ((m = DI_NUM.exec(text))) return numbered(text, at, m[1] ? numberOf(m[1]) : cjkNumber(m[2]), at + m[0].length, AFTER_MARKER)
+    if ((m = DI_NUM.exec(text))) {
+      if (structureAt(text, at + m[0].length)) return undefined
+      return numbered(text, at, m[1] ? numberOf(m[1]) : cjkNumber(m[2]), at + m[0].length, AFTER_MARKER)
+    }
   }
   if (c === '(' || c === '（') {
     PAREN_NUM.lastIndex = at
@@ -411,13 +432,22 @@ function wordMarker(text: string, at: number, lineEnd: number, decor: string, in
   if (PREFIX_INITIALS.has(initial)) {
     PREFIX_NUM.lastIndex = at
     const m = PREFIX_NUM.exec(text)
-    if (m) return numbered(text, at, numberOf(m[1]), at + m[0].length, AFTER_MARKER)
+    if (m) return structureAt(text, at + m[0].length) ? undefined : numbered(text, at, numberOf(m[1]), at + m[0].length, AFTER_MARKER)
+    LABEL_NUM.lastIndex = at
+    const t = LABEL_NUM.exec(text)
+    if (t) return numbered(text, at, numberOf(t[1]), at + t[0].length, AFTER_MARKER)
   }
   if (ORDINAL_INITIALS.has(initial)) {
     const ordinal = ordinalMarker(text, at, lineEnd, plain)
     if (ordinal) return ordinal
   }
   return symbolMarker(at, decor)
+}
+
+/** Does a chapter or section noun ("章", "장") follow the number ending at `end`? */
+function structureAt(text: string, end: number): boolean {
+  STRUCTURE_NOUN.lastIndex = end
+  return STRUCTURE_NOUN.test(text)
 }
 
 /** A medal in the decoration with no other marker after it: "🥇 Brand". */
@@ -447,6 +477,10 @@ export interface ItemRange {
   /** End of the item's own line (a table row: of its lead cell); names before it rank first. */
   lineEnd: number
   bodyEnd: number
+  /** A cell of a table whose columns are the ranks: the header line of that table. */
+  columnTable?: number
+  /** A numbered section heading of a report: ranks the brands on its own line only. */
+  section?: boolean
 }
 
 interface Lines {
@@ -553,6 +587,7 @@ function tableItems(text: string, lines: Lines, h: number, out: ItemRange[]): nu
   // a rank column is named so and holds ranks ("| Ranking | ... |" over brand names is a cue instead)
   const firstRow = h + 2 <= last ? splitCells(text, lines.start[h + 2], lines.end[h + 2]) : []
   const rankCol = header.findIndex(([s, e], k) => RANK_HEADER_SET.has(ordinalKey(text.slice(s, e))) && firstRow[k] !== undefined && rankInCell(text, firstRow[k][0], firstRow[k][1]) > 0)
+  if (rankCol < 0 && columnItems(text, lines, h, last, header, out)) return last
   let ranked = rankCol >= 0 || RANKED_CUE.test(text.slice(lines.start[h], lines.end[h]))
   for (let i = h - 1, seen = 0; !ranked && i >= 0 && seen < 2; i--) {
     if (lines.flags[i] & BLANK) continue
@@ -571,6 +606,21 @@ function tableItems(text: string, lines: Lines, h: number, out: ItemRange[]): nu
     out.push({ rank, leadStart: lead[0], leadEnd: lead[1], bodyStart: lines.start[i], lineEnd: lead[1], bodyEnd: lines.end[i] })
   }
   return last
+}
+
+/**
+ * A table whose columns are the ranks ("| 用途 | 1位 | 2位 |", "| 第1名 | 第2名 |"): at least two header cells
+ * that are rank markers (not bare numbers). Every cell under one is an item of that rank; pushed to out.
+ */
+function columnItems(text: string, lines: Lines, h: number, last: number, header: Array<[number, number]>, out: ItemRange[]): boolean {
+  const ranks = header.map(([s, e]) => (/^\d+$/.test(text.slice(s, e)) ? 0 : rankInCell(text, s, e)))
+  if (ranks.filter((r) => r > 0).length < 2) return false
+  for (let i = h + 2; i <= last; i++) {
+    splitCells(text, lines.start[i], lines.end[i]).forEach(([s, e], k) => {
+      if (ranks[k] > 0 && e > s) out.push({ rank: ranks[k], leadStart: s, leadEnd: e, bodyStart: s, lineEnd: e, bodyEnd: e, columnTable: h })
+    })
+  }
+  return true
 }
 
 /** Is line i followed by a blank line (or the end)? */
@@ -724,18 +774,50 @@ function leadOf(text: string, leadStart: number, bodyEnd: number): [number, numb
   return [s, e]
 }
 
+const DECIMAL_HEADING = /^[ \t]*(?:>[ \t]*)?#{1,6}[ \t]+(?:\*\*|__)?\d{1,2}[.-]\d{1,2}(?![\d])/
+
+/**
+ * The "#" levels whose numbered headings are a report's sections, not ranks: a section of that level
+ * holds ranked items of its own (a numbered list, rank markers, a ranking table) or decimal
+ * subsections ("### 2.1"). The ranks are then read inside the sections.
+ */
+function sectionLevels(text: string, lines: Lines, drafts: Draft[]): Set<number> {
+  const out = new Set<number>()
+  const n = lines.start.length
+  const draftAt = new Map<number, Draft>()
+  for (const d of drafts) draftAt.set(d.line, d)
+  for (const d of drafts) {
+    if (d.level > 6 || out.has(d.level)) continue
+    for (let l = d.line + 1; l < n; l++) {
+      const inner = draftAt.get(l)
+      const f = lines.flags[l]
+      const heading = f >> HEADING_SHIFT
+      if (inner ? inner.level <= d.level : heading > 0 && heading <= d.level) break
+      const decimal = heading > 0 && heading < 7 && DECIMAL_HEADING.test(text.slice(lines.start[l], lines.end[l]))
+      if (inner || f & TABLE || decimal) {
+        out.add(d.level)
+        break
+      }
+    }
+  }
+  return out
+}
+
 /** The ranked items of already-stripped text, in document order. */
 export function findItemRanges(text: string): ItemRange[] {
   if (!text) return []
   const tables: ItemRange[] = []
   const { lines, drafts } = scan(text, tables)
   const out: ItemRange[] = []
+  const sections = sectionLevels(text, lines, drafts)
   for (const d of drafts) {
     if (d.marker.rank === 0) continue
     const bodyEnd = Math.max(d.marker.bodyStart, itemEnd(text, lines, d))
     const [ls, le] = leadOf(text, Math.min(d.marker.leadStart, bodyEnd), bodyEnd)
     const lineEnd = Math.min(lines.end[d.line], bodyEnd)
-    out.push({ rank: d.marker.rank, leadStart: ls, leadEnd: le, bodyStart: d.marker.bodyStart, lineEnd, bodyEnd })
+    const item: ItemRange = { rank: d.marker.rank, leadStart: ls, leadEnd: le, bodyStart: d.marker.bodyStart, lineEnd, bodyEnd }
+    if (sections.has(d.level)) item.section = true
+    out.push(item)
   }
   if (tables.length === 0) return out
   return [...out, ...tables].sort((a, b) => a.bodyStart - b.bodyStart)
@@ -772,10 +854,18 @@ function itemAt(items: ItemRange[], s: number): number {
   return idx >= 0 && s < items[idx].bodyEnd ? idx : -1
 }
 
+/** Does item i come before item j for a brand named in both? Document order, but in a column table the lower rank. */
+function before(items: ItemRange[], i: number, j: number): boolean {
+  if (j === Infinity) return true
+  const t = items[i].columnTable
+  return t !== undefined && t === items[j].columnTable ? items[i].rank < items[j].rank : i < j
+}
+
 /**
  * Rank per brand index from the items and the brands' match spans (flat [start, end, ...],
  * index-aligned with the brands): the first item whose subject the brand is (every brand on
- * the item's own line; if that line names none, the first brand in its body).
+ * the item's own line; if that line names none, the first brand in its body, except under a
+ * report's section heading).
  */
 export function ranksFromSpans(items: ItemRange[], spans: number[][]): Array<number | undefined> {
   const n = items.length
@@ -795,8 +885,8 @@ export function ranksFromSpans(items: ItemRange[], spans: number[][]): Array<num
     for (let k = 0; k < list.length; k += 2) {
       const s = list[k]
       const i = itemAt(items, s)
-      if (i < 0 || i >= best) continue
-      if (s < items[i].lineEnd || (!lineNamed[i] && s === firstStart[i])) best = i
+      if (i < 0 || !before(items, i, best)) continue
+      if (s < items[i].lineEnd || (!lineNamed[i] && !items[i].section && s === firstStart[i])) best = i
     }
     return best === Infinity ? undefined : items[best].rank
   })
