@@ -5,7 +5,7 @@
  * rank goes to the first brand named beneath it.
  */
 import { parseRankings } from '../app/domain/metrics/rankings'
-import { composeAnswer, LIST_FORMATS, renderAnswer, type CitationStyle, type ListFormat } from './answer'
+import { composeAnswer, LIST_FORMATS, NATIVE_FORMATS, renderAnswer, type CitationStyle, type ListFormat } from './answer'
 import type { BrandInfo } from './knowledge'
 import type { AnswerSubject } from './projects'
 
@@ -105,7 +105,7 @@ describe('/__sim/config: listFormats and the issue 16 faults', () => {
       expect(bad.status).toBe(400)
       expect(bad.body.details).toEqual([
         'providers.xai.faults[0].reasoningTokens must be a number > 0',
-        `listFormats["q"] must be one of ${LIST_FORMATS.join(', ')} (or { format, order })`,
+        `listFormats["q"] must be one of ${[...LIST_FORMATS, ...NATIVE_FORMATS].join(', ')} (or { format, order, marker, references })`,
         'listFormats["r"].order must be a list of brand names',
       ])
       expect((await post({ listFormats: null })).body.listFormats).toEqual({})

@@ -5,7 +5,7 @@
  */
 import { GENERIC_SITES, regionPhrase, SITES, type BrandInfo, type SiteContext } from './knowledge'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
-import { localBrand, phrasebook, rankMarkers, type RankMarkers } from './languages'
+import { localBrand, phrasebook, rankMarkers, reportReferences, type RankMarkers } from './languages'
 import type { AnswerSubject } from './projects'
 import { Rng, unit } from './prng'
 
@@ -29,6 +29,8 @@ export interface Answer {
   ownBrandMentioned: boolean
   /** Append a "Sources:" list. */
   sourcesSection: boolean
+  /** Instead of "Sources:", footnote definitions and a reference section under this heading (a research report). */
+  referencesHeading?: string
 }
 
 export interface ComposeInput {
@@ -45,6 +47,10 @@ export interface ComposeInput {
   format?: AnswerFormat
   /** The brands the answer ranks, in order (by name; tests pin them). */
   order?: string[]
+  /** A native-number layout's marker for rank 1 ("1位："); tests pin it. */
+  marker?: string
+  /** Pin the reference apparatus: a research report's footnotes (in a language that writes them) or a "Sources:" list. */
+  references?: 'report' | 'sources'
 }
 
 /**
@@ -226,7 +232,8 @@ export function composeAnswer(input: ComposeInput): Answer {
   const format: AnswerFormat = input.format ?? (listed ? layout.pick(layouts) : 'prose')
   const list = format !== 'prose'
   const markers = book ? rankMarkers(subject.language) : undefined
-  const native = markers && (format === 'native-number' || format === 'native-ordinal') ? { markers, number: layout.pick(markers.numbers) } : undefined
+  const pinnedNumber = input.marker ? markers?.numbers.find((f) => f(1) === input.marker) : undefined
+  const native = markers && (format === 'native-number' || format === 'native-ordinal') ? { markers, number: pinnedNumber ?? layout.pick(markers.numbers) } : undefined
   // Chinese and Japanese end a lead-in with a full-width colon.
   const colon = book?.stop === '。' ? '：' : ':'
   if (rng.chance(0.5)) claim(intro, undefined, list ? colon : '.')
@@ -267,7 +274,11 @@ export function composeAnswer(input: ComposeInput): Answer {
   if (rng.chance(0.6)) searchQueries.push(`${label} reviews ${year}`)
   if (names.length >= 2 && rng.chance(0.4)) searchQueries.push(`${names[0]} vs ${names[1]} ${label}`)
 
-  return { pieces, sources, searchQueries, ranked: names, ownBrandMentioned: ownMentioned, sourcesSection: input.cite && sources.length > 0 }
+  // Some answers in a language with a report style cite like a research report; drawn apart, so the text stays the same.
+  const reportHeading = reportReferences(subject.language)
+  const report = reportHeading && (input.references ? input.references === 'report' : new Rng('references', ...key).chance(0.5))
+  const sourcesSection = input.cite && sources.length > 0
+  return { pieces, sources, searchQueries, ranked: names, ownBrandMentioned: ownMentioned, sourcesSection, ...(report && sourcesSection ? { referencesHeading: reportHeading } : {}) }
 }
 
 /** OpenAI tags the URLs it cites with utm_source=openai. */
@@ -332,7 +343,11 @@ export function renderAnswer(answer: Answer, style: CitationStyle): RenderedAnsw
       }
     }
   }
-  if (answer.sourcesSection) {
+  if (answer.referencesHeading) {
+    // footnote definitions, then the works cited by title (no "[n]": those are the body's markers)
+    const notes = answer.sources.map((s, i) => `[^${i + 1}]: ${s.title} – ${s.url}`).join('\n')
+    plain(`\n\n${notes}\n\n## ${answer.referencesHeading}\n` + answer.sources.map((s, i) => `${i + 1}. ${s.title}`).join('\n'))
+  } else if (answer.sourcesSection) {
     plain('\n\nSources:\n' + answer.sources.map((s, i) => `[${i + 1}] ${s.title} – ${s.url}`).join('\n'))
   }
   return { text, claims, markers, blocks }

@@ -114,7 +114,7 @@ describe('simulator languages', () => {
  * second item), not taken from languages.ts, so a wrong marker fails here.
  */
 const NATIVE: Record<string, { numbers: string[]; first: string; second: string }> = {
-  ja: { numbers: ['1、', '１．', '①'], first: '### 第一位：', second: '### 第二位：' },
+  ja: { numbers: ['1、', '１．', '①', '1位：'], first: '### 第一位：', second: '### 第二位：' },
   'zh-CN': { numbers: ['1、', '一、', '１．'], first: '### 第一名：', second: '### 第二名：' },
   'zh-TW': { numbers: ['1、', '一、', '１．'], first: '### 第一名：', second: '### 第二名：' },
   ko: { numbers: ['1위: ', '1. '], first: '### 첫째: ', second: '### 둘째: ' },

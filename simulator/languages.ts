@@ -551,7 +551,7 @@ const ZH_MARKERS: RankMarkers = {
 const DEVANAGARI_DOT = (n: number) => `${digitsFrom(DEVANAGARI, n)}. `
 
 export const RANK_MARKERS: Record<string, RankMarkers> = {
-  ja: { numbers: [(n) => `${n}、`, (n) => `${digitsFrom(FULL_WIDTH, n)}．`, circled], ordinal: withNoun(ordinalWord('ja', at(0)), '位'), colon: '：', dash: '：' },
+  ja: { numbers: [(n) => `${n}、`, (n) => `${digitsFrom(FULL_WIDTH, n)}．`, circled, (n) => `${n}位：`], ordinal: withNoun(ordinalWord('ja', at(0)), '位'), colon: '：', dash: '：' },
   'zh-CN': ZH_MARKERS,
   'zh-TW': ZH_MARKERS,
   ko: { numbers: [(n) => `${n}위: `, dot], ordinal: ordinalWord('ko', at(0)), colon: ': ', dash: ' – ' },
@@ -580,6 +580,17 @@ export const RANK_MARKERS: Record<string, RankMarkers> = {
   tr: latin('tr', at(0), ' tercih', (n) => `${n}) `, 'tr'),
   vi: latin('vi', at(0), '', (n) => `Hạng ${n}: `, 'vi'),
   jv: latin('jv', at(0), '', (n) => `${n}) `, 'jv'),
+}
+
+/**
+ * Languages whose cited answers are sometimes written as research reports (issue 27 §5): footnote
+ * definitions ("[^1]: title – url") and a reference section under this heading instead of "Sources:".
+ */
+export const REPORT_REFERENCES: Record<string, string> = { ja: '引用文献' }
+
+export function reportReferences(code: string | undefined | null): string | undefined {
+  const k = languageKey(code)
+  return k ? REPORT_REFERENCES[k] : undefined
 }
 
 export function rankMarkers(code: string | undefined | null): RankMarkers | undefined {

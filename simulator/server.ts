@@ -23,12 +23,13 @@
  *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } },
  *                            gate?: { allow: n } | null, streamHold?: { afterDeltas: n } | null (AI Chat streams
  *                            pause after n text deltas until it is moved on or lifted),
- *                            listFormats?: { [prompt]: ListFormat | { format, order?: brand[] } } | null }
+ *                            listFormats?: { [prompt]: format | { format, order?: brand[], marker?, references? } } | null }
  *                          merged into the current config; a provider's faults list is replaced.
  *                          With a gate, the first n model requests are answered and the rest held
  *                          until the gate is set to null (or the client hangs up). listFormats
- *                          pins the layout of the answer to a prompt (see LIST_FORMATS in answer.ts) and,
- *                          with `order`, the brands it ranks.
+ *                          pins the layout of the answer to a prompt (LIST_FORMATS and NATIVE_FORMATS in
+ *                          answer.ts); `order` the brands it ranks, `marker` a native-number marker ("1位："),
+ *                          `references` a research report's footnotes ('report') or a "Sources:" list.
  *   POST /__sim/reset      defaults and zeroed stats; learned projects kept unless { forget: true }
  *
  * Answers are deterministic: same provider + model + prompt + day (UTC, or config.day) + seed
@@ -39,7 +40,10 @@ import type { AddressInfo } from 'node:net'
 import { parseFrameworkPrompt } from '../activities/gateway/prompts'
 import { parseAudiencePrompt } from '../activities/gateway/audience-prompts'
 import { answerAudiencePrompt } from './audiences'
-import { composeAnswer, LIST_FORMATS, renderAnswer, type CitationStyle, type ListFormat } from './answer'
+import { type AnswerFormat, composeAnswer, LIST_FORMATS, NATIVE_FORMATS, renderAnswer, type CitationStyle } from './answer'
+
+/** Layouts a test may pin per prompt: every list layout and the native ones. */
+const PINNABLE_FORMATS: readonly AnswerFormat[] = [...LIST_FORMATS, ...NATIVE_FORMATS]
 import { buildFramework } from './framework'
 import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame } from './chat'
 import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
@@ -109,7 +113,7 @@ interface SimConfig {
   brandRate: number
   providers: Record<Vendor, ProviderSim>
   /** Layout (and ranked brands) of the answer per prompt (normalised as the project store does). */
-  listFormats: Record<string, { format: ListFormat; order?: string[] }>
+  listFormats: Record<string, { format: AnswerFormat; order?: string[]; marker?: string; references?: 'report' | 'sources' }>
   /** AI Chat streams: hold each stream after this many text deltas until set to null (tests observe a partial reply). */
   streamHold?: { afterDeltas: number }
 }
@@ -381,7 +385,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const subject = store.find(p.prompt)
       const cite = p.webSearch || r.vendor === 'deepseek'
       const pinned = config.listFormats[normaliseQuery(p.prompt)]
-      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite, format: pinned?.format, order: pinned?.order })
+      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
       const style: CitationStyle =
         r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
       reply.answer = composed
@@ -599,9 +603,19 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         for (const [prompt, v] of Object.entries(patch.listFormats)) {
           const f = isRecord(v) ? v.format : v
           const order = isRecord(v) ? v.order : undefined
-          if (!LIST_FORMATS.includes(f as ListFormat)) errors.push(`listFormats["${prompt}"] must be one of ${LIST_FORMATS.join(', ')} (or { format, order })`)
+          const marker = isRecord(v) ? v.marker : undefined
+          const references = isRecord(v) ? v.references : undefined
+          if (!PINNABLE_FORMATS.includes(f as AnswerFormat)) errors.push(`listFormats["${prompt}"] must be one of ${PINNABLE_FORMATS.join(', ')} (or { format, order, marker, references })`)
           else if (order !== undefined && !(Array.isArray(order) && order.length > 0 && order.every((n) => typeof n === 'string' && n.trim()))) errors.push(`listFormats["${prompt}"].order must be a list of brand names`)
-          else formats[normaliseQuery(prompt)] = { format: f as ListFormat, ...(order ? { order: order as string[] } : {}) }
+          else if (marker !== undefined && !(typeof marker === 'string' && marker.trim())) errors.push(`listFormats["${prompt}"].marker must be the text of a rank-1 marker ("1位：")`)
+          else if (references !== undefined && references !== 'report' && references !== 'sources') errors.push(`listFormats["${prompt}"].references must be one of report, sources`)
+          else
+            formats[normaliseQuery(prompt)] = {
+              format: f as AnswerFormat,
+              ...(order ? { order: order as string[] } : {}),
+              ...(marker ? { marker: marker as string } : {}),
+              ...(references ? { references: references as 'report' | 'sources' } : {}),
+            }
         }
         next.listFormats = formats
       }
