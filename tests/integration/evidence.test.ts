@@ -169,11 +169,11 @@ describe('metric definitions version and explicit rebuilds', () => {
     const db = await sql()
     const [row] = await db<{ metrics_version: number }[]>`select metrics_version from analyses where id = ${hw.analysisId}`
     expect(row.metrics_version).toBe(3)
-    expect((await view()).header.evidence).toMatchObject({ samplesPerQuery: 1, metricsVersion: 3, currentMetricsVersion: 3 })
+    expect((await view()).header.evidence).toMatchObject({ samplesPerQuery: 1, metricsVersion: 4, currentMetricsVersion: 4 })
 
     // As if computed before versions were recorded (version 1, no rank spreads stored).
     await db`update analyses set metrics_version = null where id = ${hw.analysisId}`
-    expect((await view()).header.evidence).toMatchObject({ metricsVersion: 1, currentMetricsVersion: 3, rebuilds: [] })
+    expect((await view()).header.evidence).toMatchObject({ metricsVersion: 1, currentMetricsVersion: 4, rebuilds: [] })
 
     const stranger = await signUp()
     expect((await stranger.json(`/api/analyses/${hw.analysisId}/evidence-rebuild`, { method: 'POST', json: {} })).status).toBe(404)
@@ -181,13 +181,13 @@ describe('metric definitions version and explicit rebuilds', () => {
 
     const rebuilt = await hw.owner.json(`/api/analyses/${hw.analysisId}/evidence-rebuild`, { method: 'POST', json: {} })
     expect(rebuilt.status).toBe(200)
-    expect(rebuilt.body).toMatchObject({ success: true, fromVersion: 1, toVersion: 3, answers: 6 })
-    expect(rebuilt.body.changes.map((c: any) => c.version)).toEqual([2, 3])
+    expect(rebuilt.body).toMatchObject({ success: true, fromVersion: 1, toVersion: 4, answers: 6 })
+    expect(rebuilt.body.changes.map((c: any) => c.version)).toEqual([2, 3, 4])
     const log = await db<{ user_id: number; from_version: number; to_version: number; answers: number; reason: string }[]>`
       select user_id, from_version, to_version, answers, reason from analysis_metric_rebuilds where analysis_id = ${hw.analysisId}`
-    expect(log).toEqual([{ user_id: hw.owner.userId, from_version: 1, to_version: 3, answers: 6, reason: 'rebuild' }])
+    expect(log).toEqual([{ user_id: hw.owner.userId, from_version: 1, to_version: 4, answers: 6, reason: 'rebuild' }])
     const e = (await view()).header.evidence
-    expect(e).toMatchObject({ metricsVersion: 3, rebuilds: [{ fromVersion: 1, toVersion: 3, reason: 'rebuild' }] })
+    expect(e).toMatchObject({ metricsVersion: 4, rebuilds: [{ fromVersion: 1, toVersion: 4, reason: 'rebuild' }] })
     // A recompute for another reason (Fix Missing Data) that changes the version is logged too.
     await db`update analyses set metrics_version = 1 where id = ${hw.analysisId}`
     expect((await hw.owner.json(`/api/analyses/${hw.analysisId}/rebuild-mentions`, { method: 'POST', json: {} })).status).toBe(200)
@@ -229,7 +229,7 @@ describe('how each answer was collected, and samples per query', () => {
     expect(r.body.totals.answers).toBe(2)
     expect(r.body.answers.map((x: any) => x.sample).sort()).toEqual([1, 2])
     expect(r.body.answers[0].collectedLine).toMatch(/^DeepSeek V3 · .+ via DeepSeek Chat Completions · web search off · sample [12] · \d\d\/\d\d\/\d{4} · model simulator \(demo mode\)$/)
-    expect((await resultsJson(s, { project: project.id, analysis: a.id })).header.evidence).toMatchObject({ samplesPerQuery: 2, metricsVersion: 3 })
+    expect((await resultsJson(s, { project: project.id, analysis: a.id })).header.evidence).toMatchObject({ samplesPerQuery: 2, metricsVersion: 4 })
     // API Data shows the same line on every answer.
     const api = (await resultsJson(s, { project: project.id, analysis: a.id, tab: 'api-data', model: 'gpt41' })).data
     expect(api.responses.map((x: any) => x.collectedLine.replace(/ · \d\d\/\d\d\/\d{4}/, ''))).toEqual([

@@ -277,6 +277,9 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
         <summary style={{ cursor: 'pointer', fontWeight: 600 }}>How to read these metrics</summary>
         <div style={{ marginTop: '.75rem' }}>
           <MetricGlossary />
+          <p>
+            <a href="/how-we-count">How we count</a>: how mentions and ranks are read from an answer in each language, and how accurate that reading is.
+          </p>
         </div>
       </details>
     </div>
