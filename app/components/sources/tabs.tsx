@@ -18,7 +18,7 @@ import { requestSetupScroll } from '~/components/setup/AudiencesSetup'
 export const modelLabel = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
 const TYPE_COLOUR: Record<SourceType, string> = { Owned: '#dc2626', Competitor: '#f59e0b', Earned: '#2563eb' }
-const MODEL_COLOURS = ['#2563eb', '#16a34a', '#f59e0b', '#9333ea', '#0891b2', '#dc2626']
+const MODEL_COLOURS = ['#2563eb', '#16a34a', '#b45309', '#9333ea', '#0891b2', '#dc2626']
 const modelColour = (i: number) => MODEL_COLOURS[i % MODEL_COLOURS.length]
 const pct = (n: number) => `${n}%`
 

@@ -443,7 +443,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
                   <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}` : undefined}>
                     {c ? c.mentions : '–'}
                     {c?.change !== null && c?.change !== undefined && (
-                      <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#16a34a' : c.change < 0 ? '#dc2626' : undefined }}>
+                      <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#15803d' : c.change < 0 ? '#dc2626' : undefined }}>
                         {c.change > 0 ? '+' : ''}
                         {c.change}%
                       </div>
