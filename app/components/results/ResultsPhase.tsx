@@ -176,7 +176,7 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
             </a>
           )}
           {header.exports && (
-            <button type="button" className="btn btn-small" onClick={() => setHistory(true)} aria-label={`Export history (${exportsCount})`}>
+            <button type="button" className="btn btn-small" onClick={() => setHistory(true)}>
               Export history <span className="rs-count">{exportsCount}</span>
             </button>
           )}

@@ -112,8 +112,9 @@ export function MetricHelp({ metric, extra }: { metric: MetricKey; extra?: strin
   const help = METRIC_HELP[metric]
   return (
     <span className="rs-help">
+      {/* The "i" is an icon: the button's name is its question (an icon's letter in the name would be read out as "i"). */}
       <button type="button" aria-label={`What is ${help.title.toLowerCase()}?`} aria-describedby={id}>
-        i
+        <span aria-hidden="true">i</span>
       </button>
       <span role="tooltip" id={id}>
         <strong>{help.title}.</strong> {help.text}
