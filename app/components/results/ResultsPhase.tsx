@@ -338,8 +338,8 @@ function RunningPanel({ header, progress: initial }: { header: ResultsHeader; pr
   return (
     <section className="panel rs-progress-panel" data-state="running">
       <h2>Analysis in Progress</h2>
-      <p>{progress?.message || 'Your analysis is running. Results appear here as soon as it completes.'}</p>
-      <div className="progress" role="progressbar" aria-valuenow={progress?.percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
+      <p aria-live="polite">{progress?.message || 'Your analysis is running. Results appear here as soon as it completes.'}</p>
+      <div className="progress" role="progressbar" aria-label="Analysis progress" aria-valuenow={progress?.percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
         <div style={{ width: `${progress?.percent ?? 0}%` }} />
       </div>
       <div className="rs-progress-grid">

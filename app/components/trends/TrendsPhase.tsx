@@ -104,8 +104,8 @@ function BackgroundAnalysis({ projectId, onDone }: { projectId: number; onDone: 
       {active && (
         <div className="panel" data-testid="background-analysis" style={{ width: '100%', marginTop: '.75rem' }}>
           <h3 style={{ marginTop: 0 }}>Background Analysis in Progress</h3>
-          <div className="muted">{p?.phase ?? 'Starting'} – {p?.message ?? ''}</div>
-          <div className="rs-dist" style={{ margin: '.5rem 0' }} role="progressbar" aria-valuenow={p?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
+          <div className="muted" aria-live="polite">{p?.phase ?? 'Starting'} – {p?.message ?? ''}</div>
+          <div className="rs-dist" style={{ margin: '.5rem 0' }} role="progressbar" aria-label="Background analysis progress" aria-valuenow={p?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
             <span style={{ width: `${p?.progressPercent ?? 0}%`, background: '#2563eb' }} />
           </div>
           <div style={{ fontSize: '.85rem' }}>{p?.progressPercent ?? 0}%</div>
