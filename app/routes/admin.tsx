@@ -184,7 +184,7 @@ function FeedbackTab({ feedback }: { feedback: Data['feedback'] }) {
   return (
     <div className="panel">
       {feedback.map((f) => (
-        <div key={f.id} className="list-row" style={{ alignItems: 'flex-start', opacity: f.handledAt ? 0.6 : 1 }}>
+        <div key={f.id} className="list-row" style={{ alignItems: 'flex-start', background: f.handledAt ? 'var(--bg)' : undefined }}>
           <div style={{ flex: 1 }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{f.message}</div>
             <div className="muted" style={{ fontSize: '.8rem' }}>

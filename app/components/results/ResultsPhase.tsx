@@ -182,7 +182,8 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
           )}
           <ReportMenu header={header} />
           {canExport && (
-            <button type="button" className="btn btn-primary btn-small" disabled={creating} onClick={createExport}>
+            // aria-disabled, not disabled: a disabled button drops keyboard focus, and the dialog gives focus back to this button.
+            <button type="button" className="btn btn-primary btn-small" aria-disabled={creating || undefined} onClick={() => !creating && createExport()}>
               {creating ? 'Exporting...' : 'Export'}
             </button>
           )}
