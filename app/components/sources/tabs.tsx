@@ -125,7 +125,11 @@ function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'site-pri
               <tr data-site={s.domain} onClick={() => setOpen(open === s.domain ? null : s.domain)} style={{ cursor: 'pointer' }}>
                 <td>{s.rank}</td>
                 <td>
-                  <strong>{s.siteName}</strong> <span className="muted">{s.domain}</span>
+                  {/* The row opens on click; the button makes it open from the keyboard too. */}
+                  <button type="button" className="btn-link" aria-expanded={open === s.domain} onClick={(e) => (e.stopPropagation(), setOpen(open === s.domain ? null : s.domain))}>
+                    <strong>{s.siteName}</strong>
+                  </button>{' '}
+                  <span className="muted">{s.domain}</span>
                 </td>
                 <td className="num">{s.urlCount}</td>
                 <td>
