@@ -65,9 +65,11 @@ export async function expectAccessibleOnce(page: Page) {
   try {
     violations = await scanPage(page)
   } catch (e) {
-    // A navigation during the scan (a redirect after load) destroys its context: the next page gets its own scan.
-    if (/context was destroyed|detached|Target closed|Session closed/i.test(String(e))) return
-    throw e
+    if (/detached|Target closed|Session closed/i.test(String(e))) return
+    if (!/context was destroyed/i.test(String(e))) throw e
+    // A client-side redirect during the scan: the page it lands on is scanned once it settles.
+    await page.waitForNetworkIdle({ idleTime: 300, timeout: 30_000 }).catch(() => undefined)
+    return expectAccessibleOnce(page)
   }
   if (violations.length) throw new Error(formatViolations(page.url(), violations))
 }

@@ -40,4 +40,8 @@ describe('results colours reach WCAG 2.1 AA', () => {
   it('draws chart marks at 3:1 on white, the own brand red included', () => {
     for (const c of [OWN_BRAND_COLOUR, ...COMPETITOR_PALETTE, ...Object.values(SCATTER_COLOURS), ...Object.values(SENTIMENT_COLOURS)]) expect(contrast(c, '#ffffff')).toBeGreaterThanOrEqual(3)
   })
+
+  it('writes sentiment in colours of 4.5:1 on white (card headings and figures use them as text)', () => {
+    for (const c of Object.values(SENTIMENT_COLOURS)) expect(contrast(c, '#ffffff')).toBeGreaterThanOrEqual(4.5)
+  })
 })

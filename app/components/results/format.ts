@@ -124,7 +124,8 @@ export function heatStyle(count: number) {
 
 // Chart marks reach 3:1 on white (yellow-700 and grey-500 instead of yellow-600 and grey-400).
 export const SCATTER_COLOURS = { green: '#16a34a', yellow: '#a16207', red: '#dc2626' } as const
-export const SENTIMENT_COLOURS = { positive: '#16a34a', neutral: '#6b7280', negative: '#dc2626' } as const
+// Sentiment colours also write text (card headings, figures): each reaches 4.5:1 on white.
+export const SENTIMENT_COLOURS = { positive: '#15803d', neutral: '#6b7280', negative: '#dc2626' } as const
 
 /** Lower-case, dash-separated text for file names. */
 export function slug(s: string): string {
