@@ -10,6 +10,7 @@ import { ToastProvider } from './components/toast'
 import { SignedOutRedirect, ConnectionError } from './components/shell-states'
 import { useNonce } from './components/nonce'
 import { FaqChat } from './components/faq-chat'
+import { SkipLink } from './components/skip-link'
 import { CookieConsent, LegalFooter } from './components/consent/cookie-banner'
 import type { RootData } from '~/domain/shell'
 
@@ -61,6 +62,7 @@ export default function App() {
   }, [])
   return (
     <>
+      <SkipLink />
       {navigation.state === 'loading' && !navigation.formMethod && (
         <div className="page-loading" role="status">
           Loading page...

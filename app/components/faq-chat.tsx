@@ -75,7 +75,7 @@ export function FaqChat({ mode, autoSend }: { mode: 'floating' | 'page'; autoSen
           </button>
         )}
       </header>
-      <div className="faq-chat-messages" role="log" aria-live="polite">
+      <div className="faq-chat-messages" role="log" aria-live="polite" aria-label="FAQ chat messages" tabIndex={0}>
         {messages.map((m, i) => (
           <div key={i} className={`faq-msg faq-msg-${m.role}`}>
             <p>{m.text}</p>

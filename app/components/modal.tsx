@@ -1,10 +1,13 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import { useDialogFocus } from './use-dialog-focus'
 
 const overlay: React.CSSProperties = { position: 'fixed', inset: 0, background: 'rgba(0,0,0,.35)', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 900 }
 const box: React.CSSProperties = { background: '#fff', borderRadius: 10, padding: '1.25rem', width: 'min(520px, 94vw)', maxHeight: '85vh', overflowY: 'auto' }
 
-/** A modal dialog frame: Escape or the backdrop closes it. */
+/** A modal dialog frame: Escape or the backdrop closes it; it takes focus and gives it back. */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useDialogFocus(ref)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
     window.addEventListener('keydown', onKey)
@@ -12,7 +15,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   }, [onClose])
   return (
     <div style={overlay} onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label={title} style={box}>
+      <div role="dialog" aria-modal="true" aria-label={title} style={box} ref={ref}>
         <h2 style={{ marginTop: 0 }}>{title}</h2>
         {children}
       </div>

@@ -133,7 +133,7 @@ function UsersTab({ data }: { data: Data }) {
           </div>
         ))}
       </div>
-      <div className="panel" style={{ overflowX: 'auto' }}>
+      <div className="panel" style={{ overflowX: 'auto' }} role="region" aria-label="Users table" tabIndex={0}>
         <table className="data" data-testid="admin-users">
           <thead>
             <tr>
@@ -184,7 +184,7 @@ function FeedbackTab({ feedback }: { feedback: Data['feedback'] }) {
   return (
     <div className="panel">
       {feedback.map((f) => (
-        <div key={f.id} className="list-row" style={{ alignItems: 'flex-start', opacity: f.handledAt ? 0.6 : 1 }}>
+        <div key={f.id} className="list-row" style={{ alignItems: 'flex-start', background: f.handledAt ? 'var(--bg)' : undefined }}>
           <div style={{ flex: 1 }}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{f.message}</div>
             <div className="muted" style={{ fontSize: '.8rem' }}>
@@ -203,7 +203,7 @@ const STATUS_BADGE: Record<string, string> = { completed: 'badge-green', failed:
 function LatestTab({ rows }: { rows: Data['latest'] }) {
   if (rows.length === 0) return <div className="panel empty">No analyses yet</div>
   return (
-    <div className="panel" style={{ overflowX: 'auto' }}>
+    <div className="panel" style={{ overflowX: 'auto' }} role="region" aria-label="Latest analyses table" tabIndex={0}>
       <table className="data" data-testid="admin-latest">
         <thead>
           <tr><th>ID</th><th>Created</th><th>Project</th><th>Brand</th><th>User</th><th>Status</th><th>Progress</th><th>Queries</th></tr>

@@ -95,7 +95,7 @@ export default function AnalysisProgress() {
             <div className="progress" aria-label="Overall progress" role="progressbar" aria-valuenow={d?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${d?.progressPercent ?? 0}%` }} />
             </div>
-            <p>
+            <p aria-live="polite">
               <strong data-testid="overall-percent">{d?.progressPercent ?? 0}%</strong> · {d?.queriesCompleted ?? 0} / {d?.queriesTotal ?? 0} queries
               {d?.estimatedTimeRemaining ? ` · about ${d.estimatedTimeRemaining}s remaining` : ''} · Phase: {d?.phase ?? '—'}
             </p>

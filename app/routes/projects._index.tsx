@@ -147,7 +147,7 @@ export default function Projects() {
             )}
           </div>
         ) : (
-          <div className="panel" style={{ overflowX: 'auto' }}>
+          <div className="panel" style={{ overflowX: 'auto' }} role="region" aria-label="Projects table" tabIndex={0}>
             <table className="data" data-testid="projects-table">
               <thead>
                 <tr>

@@ -214,7 +214,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             </button>
           </div>
         </header>
-        <div className="chat-messages" data-testid="chat-messages">
+        <div className="chat-messages" data-testid="chat-messages" role="log" aria-label="Chat messages" tabIndex={0}>
           {all.map((m) => (
             <div key={m.id} className={`chat-msg chat-${m.role}`} data-testid={`chat-${m.role}`}>
               <div className="chat-bubble">

@@ -95,7 +95,7 @@ function block(tokens: Token[], key = ''): ReactNode[] {
       case 'table': {
         const tb = t as Tokens.Table
         return (
-          <div key={k} className="chat-table-wrap">
+          <div key={k} className="chat-table-wrap" role="region" aria-label="Table" tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -8,6 +8,7 @@
  * and screen readers (the ::after text is part of the accessible name) show both.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import { useDialogFocus } from '~/components/use-dialog-focus'
 import { cellParams, type EvidenceCell, type TextSegment } from '~/domain/evidence'
 import { rankCiText, rateCiText, type RankSpread, type RateCi } from '~/domain/metrics/intervals'
 import type { GroupData, OverviewData, ResultsHeader } from '~/domain/results/types'
@@ -145,8 +146,9 @@ function EvidencePanel({ analysisId, exportId, cell, onClose }: { analysisId: nu
     }
   }, [analysisId, exportId, params, page])
 
+  const panelRef = useRef<HTMLElement>(null)
+  useDialogFocus(panelRef, closeRef)
   useEffect(() => {
-    closeRef.current?.focus()
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -154,7 +156,7 @@ function EvidencePanel({ analysisId, exportId, cell, onClose }: { analysisId: nu
 
   return (
     <div className="ev-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <aside role="dialog" aria-modal="true" aria-label="Evidence" className="ev-panel" data-evidence-panel>
+      <aside role="dialog" aria-modal="true" aria-label="Evidence" className="ev-panel" data-evidence-panel ref={panelRef}>
         <div className="ev-head">
           <h2>Where this number comes from</h2>
           <button ref={closeRef} type="button" className="btn btn-small" onClick={onClose} aria-label="Close">

@@ -170,7 +170,7 @@ function Recommendations({ data }: { data: IdeatorViewData }) {
 
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) 2fr', gap: '1rem', alignItems: 'start' }}>
-      <section className="panel" data-testid="ideator-setup" aria-label="Setup" style={{ opacity: stage === 'setup' ? 1 : 0.55 }}>
+      <section className="panel" data-testid="ideator-setup" aria-label="Setup" style={{ background: stage === 'setup' ? undefined : 'var(--bg)' }}>
         <h2 style={{ marginTop: 0 }}>Setup</h2>
         <div className="field">
           <label>

@@ -7,7 +7,8 @@ import { Bar, BarChart, CartesianGrid, Cell, PolarAngleAxis, PolarGrid, PolarRad
 import { BAND_LABELS, CHUNK_PREVIEW_CHARS, chunkLabel, embeddingColour, INTENT_TYPES, ITEMS_PER_CHUNK, PILLAR_LABELS, PILLARS, pillarHighlights, relevancePercent, score10Colour, scoreBand, toHundred } from '~/domain/optimiser'
 import type { OptimiserAnalysis } from '~/domain/optimiser'
 
-export const COLOURS = { 'dark-green': '#15803d', green: '#22c55e', yellow: '#eab308', orange: '#f97316', red: '#ef4444' } as const
+// Scores are written in these colours, so each reaches 4.5:1 on white (the bands keep their hues, darker).
+export const COLOURS = { 'dark-green': '#14532d', green: '#15803d', yellow: '#a16207', orange: '#c2410c', red: '#b91c1c' } as const
 
 function Score10({ value, label }: { value: number | null | undefined; label?: string }) {
   if (value === null || value === undefined) return <span className="badge badge-grey">N/A</span>
@@ -92,7 +93,8 @@ export function Overview({ result }: { result: OptimiserAnalysis }) {
         </dl>
       </div>
       <div className="grid-2">
-        <div className="panel" style={{ height: 300 }}>
+        {/* Both charts draw the pillar scores that the table below lists (WCAG 1.1.1). */}
+        <div className="panel" style={{ height: 300 }} role="img" aria-label="Pillar scores as a radar chart; the table below lists them">
           <ResponsiveContainer width="100%" height="100%">
             <RadarChart data={data} outerRadius="70%">
               <PolarGrid />
@@ -102,7 +104,7 @@ export function Overview({ result }: { result: OptimiserAnalysis }) {
             </RadarChart>
           </ResponsiveContainer>
         </div>
-        <div className="panel" style={{ height: 300 }}>
+        <div className="panel" style={{ height: 300 }} role="img" aria-label="Pillar scores as bars; the table below lists them">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 30 }}>
               <CartesianGrid strokeDasharray="3 3" />

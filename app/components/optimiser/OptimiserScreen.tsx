@@ -406,7 +406,7 @@ export function OptimiserScreen({ projectId, projectName, limits }: { projectId:
                     // Sanitised on the server; a sandboxed frame without scripts is a second wall.
                     <iframe title="Optimised content preview" sandbox="" className="opt-preview" srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:system-ui;line-height:1.5">${optimisation.optimisedContent}</body>`} />
                   ) : (
-                    <pre className="opt-code" data-testid="optimised-html">{optimisation.optimisedContent}</pre>
+                    <pre className="opt-code" data-testid="optimised-html" role="region" aria-label="Optimised HTML" tabIndex={0}>{optimisation.optimisedContent}</pre>
                   )}
                 </div>
               )}

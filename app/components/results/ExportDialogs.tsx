@@ -1,15 +1,16 @@
 /** The export-created dialog (share link, copy, view) and the 'Project Exports' history. */
 import { useEffect, useRef, useState } from 'react'
 import { useToast } from '~/components/toast'
+import { useDialogFocus } from '~/components/use-dialog-focus'
 import { formatDate, formatDateTime } from './format'
 import { apiFetch, Empty, errorText } from './parts'
 
 function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
+  useDialogFocus(ref, ref)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
     window.addEventListener('keydown', onKey)
-    ref.current?.focus()
     return () => window.removeEventListener('keydown', onKey)
   }, [onClose])
   return (

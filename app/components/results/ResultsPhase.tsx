@@ -176,13 +176,14 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
             </a>
           )}
           {header.exports && (
-            <button type="button" className="btn btn-small" onClick={() => setHistory(true)} aria-label={`Export history (${exportsCount})`}>
+            <button type="button" className="btn btn-small" onClick={() => setHistory(true)}>
               Export history <span className="rs-count">{exportsCount}</span>
             </button>
           )}
           <ReportMenu header={header} />
           {canExport && (
-            <button type="button" className="btn btn-primary btn-small" disabled={creating} onClick={createExport}>
+            // aria-disabled, not disabled: a disabled button drops keyboard focus, and the dialog gives focus back to this button.
+            <button type="button" className="btn btn-primary btn-small" aria-disabled={creating || undefined} onClick={() => !creating && createExport()}>
               {creating ? 'Exporting...' : 'Export'}
             </button>
           )}
@@ -338,8 +339,8 @@ function RunningPanel({ header, progress: initial }: { header: ResultsHeader; pr
   return (
     <section className="panel rs-progress-panel" data-state="running">
       <h2>Analysis in Progress</h2>
-      <p>{progress?.message || 'Your analysis is running. Results appear here as soon as it completes.'}</p>
-      <div className="progress" role="progressbar" aria-valuenow={progress?.percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
+      <p aria-live="polite">{progress?.message || 'Your analysis is running. Results appear here as soon as it completes.'}</p>
+      <div className="progress" role="progressbar" aria-label="Analysis progress" aria-valuenow={progress?.percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
         <div style={{ width: `${progress?.percent ?? 0}%` }} />
       </div>
       <div className="rs-progress-grid">

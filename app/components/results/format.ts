@@ -7,7 +7,8 @@ import { heatBracket, heatmapLevel, mentionPercentBand, rankBand, visibilityBand
 import { MODELS, modelById } from '~/domain/models'
 
 export const OWN_BRAND_COLOUR = '#d92d20'
-export const COMPETITOR_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04'] as const
+// Every mark reaches 3:1 on white (WCAG 1.4.11): the sixth colour is a darker amber than yellow-600.
+export const COMPETITOR_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207'] as const
 
 /** Own brand red; competitors cycle through the palette in their list order. */
 export function brandColour(index: number, isOwn: boolean): string {
@@ -67,12 +68,13 @@ export function modelColumn(id: number): string {
 export const MODEL_COLUMN_IDS = MODELS.map((m) => m.id)
 
 // ------------------------------------------------------------------ band colours
+// Text on every band reaches 4.5:1 (WCAG 1.4.3) and every coloured cell prints its value, so colour never carries a meaning alone.
 
 export const RANK_COLOURS: Record<RankBand, { bg: string; fg: string }> = {
   green: { bg: '#dcfce7', fg: '#166534' },
   yellow: { bg: '#fef9c3', fg: '#854d0e' },
   red: { bg: '#fee2e2', fg: '#991b1b' },
-  grey: { bg: '#f3f4f6', fg: '#6b7280' },
+  grey: { bg: '#f3f4f6', fg: '#4b5563' },
 }
 
 export const PERCENT_COLOURS: Record<PercentBand, { bg: string; fg: string }> = {
@@ -80,7 +82,7 @@ export const PERCENT_COLOURS: Record<PercentBand, { bg: string; fg: string }> = 
   yellow: { bg: '#fef9c3', fg: '#854d0e' },
   orange: { bg: '#ffedd5', fg: '#9a3412' },
   red: { bg: '#fee2e2', fg: '#991b1b' },
-  none: { bg: 'transparent', fg: '#6b7280' },
+  none: { bg: 'transparent', fg: '#4b5563' },
 }
 
 export function rankStyle(rank: number | null | undefined) {
@@ -104,9 +106,10 @@ export const HEATMAP_COLOURS = [
 ] as const
 
 export function heatmapStyle(sharePct: number | null) {
-  if (sharePct === null) return { background: '#f9fafb', color: '#9ca3af' }
+  if (sharePct === null) return { background: '#f9fafb', color: '#4b5563' }
   const level = heatmapLevel(sharePct)
-  return { background: HEATMAP_COLOURS[level], color: level >= 6 ? '#fff' : '#1b1f24' }
+  // White text from level 7 (#2563eb, 5.2:1); level 6 (#3b82f6) takes near-black (4.9:1), white there is 3.7:1.
+  return { background: HEATMAP_COLOURS[level], color: level >= 7 ? '#fff' : '#0f172a' }
 }
 
 /** Mention heat brackets 1-4, 5-9, 10-14, 15-19, 20+ (0 = no colour). */
@@ -115,11 +118,14 @@ export const HEAT_BRACKET_LABELS = ['0', '1-4', '5-9', '10-14', '15-19', '20+'] 
 
 export function heatStyle(count: number) {
   const b = heatBracket(count)
-  return { background: HEAT_BRACKET_COLOURS[b], color: b >= 4 ? '#fff' : '#1b1f24' }
+  // White only on the darkest bracket (#c2410c, 5.2:1): on #f97316 it is 2.8:1, near-black 6.4:1.
+  return { background: HEAT_BRACKET_COLOURS[b], color: b >= 5 ? '#fff' : '#0f172a' }
 }
 
-export const SCATTER_COLOURS = { green: '#16a34a', yellow: '#ca8a04', red: '#dc2626' } as const
-export const SENTIMENT_COLOURS = { positive: '#16a34a', neutral: '#9ca3af', negative: '#dc2626' } as const
+// Chart marks reach 3:1 on white (yellow-700 and grey-500 instead of yellow-600 and grey-400).
+export const SCATTER_COLOURS = { green: '#16a34a', yellow: '#a16207', red: '#dc2626' } as const
+// Sentiment colours also write text (card headings, figures): each reaches 4.5:1 on white.
+export const SENTIMENT_COLOURS = { positive: '#15803d', neutral: '#6b7280', negative: '#dc2626' } as const
 
 /** Lower-case, dash-separated text for file names. */
 export function slug(s: string): string {

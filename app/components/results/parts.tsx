@@ -112,8 +112,9 @@ export function MetricHelp({ metric, extra }: { metric: MetricKey; extra?: strin
   const help = METRIC_HELP[metric]
   return (
     <span className="rs-help">
+      {/* The "i" is an icon: the button's name is its question (an icon's letter in the name would be read out as "i"). */}
       <button type="button" aria-label={`What is ${help.title.toLowerCase()}?`} aria-describedby={id}>
-        i
+        <span aria-hidden="true">i</span>
       </button>
       <span role="tooltip" id={id}>
         <strong>{help.title}.</strong> {help.text}
@@ -152,9 +153,10 @@ export function Empty({ title, children }: { title: string; children?: React.Rea
 }
 
 /** A results table in its scrolling wrapper; `name` is the table's data-table hook for tests. */
+/** A table in a sideways-scrolling region that a keyboard can reach and scroll (WCAG 2.1.1), named for screen readers. */
 export function DataTable({ name, className, children }: { name: string; className?: string; children: React.ReactNode }) {
   return (
-    <div className="rs-table-wrap">
+    <div className="rs-table-wrap" role="region" aria-label={`${name.replace(/-/g, ' ')} table`} tabIndex={0}>
       <table className={className ? `data rs-table ${className}` : 'data rs-table'} data-table={name}>
         {children}
       </table>

@@ -72,7 +72,7 @@ export function RunCards({ analysisId, projectId, cards, canManage, onDone }: { 
             <div className="muted" style={{ fontSize: '.85rem', margin: '.3rem 0' }}>
               {isRunning ? (row ? `${row.completed}/${row.total} queries` : 'Starting...') : card.state === 'complete' ? `Analysis Complete · ${card.answered}/${card.expected} answers` : 'Available · Ready'}
             </div>
-            <div className="progress" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+            <div className="progress" role="progressbar" aria-label={`${card.name} progress`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${pct}%`, height: '100%', background: 'var(--accent)' }} />
             </div>
             {isRunning && row?.currentQuery && <div className="muted" style={{ fontSize: '.75rem', marginTop: '.3rem' }}>{row.currentQuery}</div>}

@@ -48,17 +48,25 @@ export function setupErrors(form: SetupForm): SetupErrors {
 export function SetupFields(props: { form: SetupForm; setForm: (f: SetupForm) => void; errors: SetupErrors; lightLocked: boolean; withMarketType?: boolean }) {
   const { form, setForm, errors, lightLocked } = props
   const isLight = lightLocked || form.isLightMode
-  const field = (key: 'name' | 'brandDomain' | 'marketDescription', label: string, placeholder: string, multiline = false) => (
-    <div className="field">
-      <label htmlFor={`setup-${key}`}>{label}</label>
-      {multiline ? (
-        <textarea id={`setup-${key}`} rows={3} value={form[key]} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
-      ) : (
-        <input id={`setup-${key}`} value={form[key]} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
-      )}
-      {errors[key] && <span className="field-error">{errors[key]}</span>}
-    </div>
-  )
+  // An error is tied to its field (aria-invalid, aria-describedby) and announced when it appears.
+  const field = (key: 'name' | 'brandDomain' | 'marketDescription', label: string, placeholder: string, multiline = false) => {
+    const a11y = { 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `setup-${key}-error` : undefined }
+    return (
+      <div className="field">
+        <label htmlFor={`setup-${key}`}>{label}</label>
+        {multiline ? (
+          <textarea id={`setup-${key}`} rows={3} value={form[key]} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...a11y} />
+        ) : (
+          <input id={`setup-${key}`} value={form[key]} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...a11y} />
+        )}
+        {errors[key] && (
+          <span className="field-error" id={`setup-${key}-error`} role="alert">
+            {errors[key]}
+          </span>
+        )}
+      </div>
+    )
+  }
   return (
     <>
       {field('name', 'Project Name', 'e.g. UK running shoes 2026')}

@@ -107,7 +107,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {/* §5/§9: the dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
       <ListEditor label="Queries" items={queries} cap={EDIT_DIALOG_MAX_QUERIES} onChange={setQueries} />
       <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
-      {problem && <p className="field-error">{problem}</p>}
+      {problem && <p className="field-error" role="alert">{problem}</p>}
       <p className="muted" style={{ fontSize: '.85rem' }}>
         Alternative names, domains, topics and audiences are edited in{' '}
         <Link to={`/?phase=1&project=${project.id}`} data-edit-setup>

@@ -33,7 +33,7 @@ export function SearchProgress({ analysisId, projectId }: { analysisId: number; 
           <div className="progress" aria-label="Source search progress" role="progressbar" aria-valuenow={search.percent} aria-valuemin={0} aria-valuemax={100}>
             <div style={{ width: `${search.percent}%` }} />
           </div>
-          <p>
+          <p aria-live="polite">
             <strong data-testid="search-percent">{search.percent}%</strong> · {search.completed} / {search.total} searches
           </p>
         </>

@@ -7,6 +7,7 @@ import { useNavigate } from '@remix-run/react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useToast } from '~/components/toast'
 import { usePropState } from '~/components/use-prop-state'
+import { ChartFigure } from '~/components/chart-figure'
 import { apiFetch, DataTable, downloadCsv, downloadWorkbook, Empty, errorText, ExportButton, Tile, useResultsHref } from '~/components/results/parts'
 import { formatDateTime } from '~/components/results/format'
 import type { Cell } from '~/components/results/export-sheets'
@@ -17,14 +18,16 @@ import { requestSetupScroll } from '~/components/setup/AudiencesSetup'
 
 export const modelLabel = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
-const TYPE_COLOUR: Record<SourceType, string> = { Owned: '#dc2626', Competitor: '#f59e0b', Earned: '#2563eb' }
-const MODEL_COLOURS = ['#2563eb', '#16a34a', '#f59e0b', '#9333ea', '#0891b2', '#dc2626']
+// Marks reach 3:1 on white; a badge's text takes the darker shade of its hue (4.5:1 on the tint).
+const TYPE_COLOUR: Record<SourceType, string> = { Owned: '#dc2626', Competitor: '#b45309', Earned: '#2563eb' }
+const TYPE_TEXT: Record<SourceType, string> = { Owned: '#991b1b', Competitor: '#92400e', Earned: '#1e40af' }
+const MODEL_COLOURS = ['#2563eb', '#16a34a', '#b45309', '#9333ea', '#0891b2', '#dc2626']
 const modelColour = (i: number) => MODEL_COLOURS[i % MODEL_COLOURS.length]
 const pct = (n: number) => `${n}%`
 
 function TypeBadge({ type }: { type: SourceType }) {
   return (
-    <span className="badge" style={{ background: `${TYPE_COLOUR[type]}1a`, color: TYPE_COLOUR[type], borderColor: `${TYPE_COLOUR[type]}55` }} data-type={type}>
+    <span className="badge" style={{ background: `${TYPE_COLOUR[type]}1a`, color: TYPE_TEXT[type], borderColor: `${TYPE_COLOUR[type]}55` }} data-type={type}>
       {type}
     </span>
   )
@@ -122,7 +125,11 @@ function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'site-pri
               <tr data-site={s.domain} onClick={() => setOpen(open === s.domain ? null : s.domain)} style={{ cursor: 'pointer' }}>
                 <td>{s.rank}</td>
                 <td>
-                  <strong>{s.siteName}</strong> <span className="muted">{s.domain}</span>
+                  {/* The row opens on click; the button makes it open from the keyboard too. */}
+                  <button type="button" className="btn-link" aria-expanded={open === s.domain} onClick={(e) => (e.stopPropagation(), setOpen(open === s.domain ? null : s.domain))}>
+                    <strong>{s.siteName}</strong>
+                  </button>{' '}
+                  <span className="muted">{s.domain}</span>
                 </td>
                 <td className="num">{s.urlCount}</td>
                 <td>
@@ -363,6 +370,7 @@ function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
           </div>
           <h3>Distribution by domain</h3>
           {view.topDomains.length ? (
+            <ChartFigure title="Distribution by domain" columns={['Domain', 'Citations']} rows={view.topDomains.map((r) => [r.domain, r.citations])}>
             <div style={{ height: 300 }}>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={view.topDomains} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -374,11 +382,13 @@ function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
                 </BarChart>
               </ResponsiveContainer>
             </div>
+            </ChartFigure>
           ) : (
             <Empty title="No data available" />
           )}
           <h3>By model</h3>
           {view.byModel.length ? (
+            <ChartFigure title="Citations by model" columns={['Model', ...d.types]} rows={view.byModel.map((r) => [modelLabel(r.modelId), ...d.types.map((t) => (r as Record<string, unknown>)[t] as number)])}>
             <div style={{ height: 260 }} data-by-model>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={view.byModel.map((r) => ({ ...r, model: modelLabel(r.modelId) }))}>
@@ -393,6 +403,7 @@ function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
                 </BarChart>
               </ResponsiveContainer>
             </div>
+            </ChartFigure>
           ) : (
             <Empty title="No model data available" />
           )}
@@ -723,7 +734,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (
     <details>
       <summary>{title}</summary>
-      <pre className="src-json">{value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2)}</pre>
+      <pre className="src-json" tabIndex={0} role="region" aria-label={title}>{value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2)}</pre>
     </details>
   )
 }
@@ -770,6 +781,8 @@ function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-model-c
         <Empty title="No site data available for comparison" />
       ) : (
         <>
+          {/* The table below is this chart's data. */}
+          <figure className="chart-figure" aria-label="Citations per site by model">
           <div style={{ height: Math.max(240, rows.length * 28) }}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={rows.map((r) => ({ domain: r.domain, ...Object.fromEntries(models.map((m) => [modelLabel(m), r.byModel[m] ?? 0])) }))} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -784,6 +797,7 @@ function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-model-c
               </BarChart>
             </ResponsiveContainer>
           </div>
+          </figure>
           <DataTable name="site-model-comparison">
             <thead>
               <tr>

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Area, CartesianGrid, ComposedChart, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { apiFetch, DataTable, Empty, errorText, ExportButton } from '~/components/results/parts'
+import { ChartFigure } from '~/components/chart-figure'
 import { formatDate, formatDateTime, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { usePolling } from '~/components/use-polling'
@@ -103,8 +104,8 @@ function BackgroundAnalysis({ projectId, onDone }: { projectId: number; onDone: 
       {active && (
         <div className="panel" data-testid="background-analysis" style={{ width: '100%', marginTop: '.75rem' }}>
           <h3 style={{ marginTop: 0 }}>Background Analysis in Progress</h3>
-          <div className="muted">{p?.phase ?? 'Starting'} – {p?.message ?? ''}</div>
-          <div className="rs-dist" style={{ margin: '.5rem 0' }} role="progressbar" aria-valuenow={p?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
+          <div className="muted" aria-live="polite">{p?.phase ?? 'Starting'} – {p?.message ?? ''}</div>
+          <div className="rs-dist" style={{ margin: '.5rem 0' }} role="progressbar" aria-label="Background analysis progress" aria-valuenow={p?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
             <span style={{ width: `${p?.progressPercent ?? 0}%`, background: '#2563eb' }} />
           </div>
           <div style={{ fontSize: '.85rem' }}>{p?.progressPercent ?? 0}%</div>
@@ -409,7 +410,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Brand Mentions Trend" testId="mentions-trend" exportSpec={spec} help="Mentions of each brand per daily analysis (all models), with the change against the previous analysis.">
-      <div className="rs-chart">
+      <div className="rs-chart" role="img" aria-label="Brand mentions trend chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -443,7 +444,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
                   <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}` : undefined}>
                     {c ? c.mentions : '–'}
                     {c?.change !== null && c?.change !== undefined && (
-                      <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#16a34a' : c.change < 0 ? '#dc2626' : undefined }}>
+                      <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#15803d' : c.change < 0 ? '#dc2626' : undefined }}>
                         {c.change > 0 ? '+' : ''}
                         {c.change}%
                       </div>
@@ -489,7 +490,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Mention Share & Visibility" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Visibility: answers that rank the brand out of all answers (n), all models and samples. ${BAND_HELP}`}>
-      <div className="rs-chart">
+      <div className="rs-chart" role="img" aria-label="Mention share and visibility chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -546,7 +547,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
 
 function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Shown }) {
   return (
-    <div className="rs-chart">
+    <div className="rs-chart" role="img" aria-label="Rank over time chart; the table below lists its data">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -653,6 +654,7 @@ function TopicTrend({ data, onBrand }: { data: TrendsData; onBrand: (b: string) 
               </select>
             </label>
           </div>
+          <ChartFigure title={`Topic trend of ${data.topicBrand ?? 'the brand'}`} columns={['Date', ...data.topics]} rows={data.topicTrend.map((t) => [formatDate(t.date), ...data.topics.map((k) => t.values[k] ?? 0)])}>
           <div className="rs-chart">
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={rows}>
@@ -667,6 +669,7 @@ function TopicTrend({ data, onBrand }: { data: TrendsData; onBrand: (b: string) 
               </LineChart>
             </ResponsiveContainer>
           </div>
+          </ChartFigure>
         </>
       )}
     </TrendPanel>

@@ -29,7 +29,7 @@ import { wilson, type Interval } from '../metrics/intervals'
 export { wilson, Z95, type Interval } from '../metrics/intervals'
 
 /** §9: the 8-colour trend palette (own brand keeps red, §9 'own brand red'). */
-export const TREND_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777', '#4b5563'] as const
+export const TREND_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207', '#db2777', '#4b5563'] as const
 export const OWN_TREND_COLOUR = '#d92d20'
 /** §9: trend query labels cut at 50 characters. */
 export const TREND_QUERY_LABEL_MAX = 50

@@ -52,7 +52,7 @@ function ResponseCard({ r }: { r: ApiResponseView }) {
         </div>
       )}
       {r.text ? (
-        <div className="rs-response-text">{text}</div>
+        <div className="rs-response-text" role="region" aria-label="Answer text" tabIndex={0}>{text}</div>
       ) : (
         <div className="muted">Empty response</div>
       )}

@@ -8,6 +8,7 @@ import type { GroupData, ResultsHeader } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'
 import { AudiencesAsker } from '../AudiencesAsker'
 import { GroupEvidence } from '~/components/evidence/Evidence'
+import { ChartFigure } from '~/components/chart-figure'
 
 const BREAKDOWN_BRANDS = 7
 
@@ -72,6 +73,11 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
             <p className="muted" style={{ marginTop: 0 }}>
               Each dot is a {kind.toLowerCase()}: further right means a larger share of mentions for {data.brand ?? 'the brand'}, higher means a better rank (1 at the top; not ranked is shown at 10).
             </p>
+            <ChartFigure
+              title={`${kind} performance of ${data.brand ?? 'the brand'}`}
+              columns={[kind, 'Share of mentions', 'Average rank']}
+              rows={chart.points.map((p) => [p.fullLabel, `${p.actualShare.toFixed(1)}%`, p.actualRank === null ? 'Not found' : formatRank(p.actualRank)])}
+            >
             <div className="rs-scatter-wrap">
               <div className="rs-chart rs-chart-tall">
                 <ResponsiveContainer width="100%" height="100%">
@@ -109,6 +115,7 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
               <span className="rs-corner leaders">Leaders</span>
               <span className="rs-corner laggards">Laggards</span>
             </div>
+            </ChartFigure>
             <GroupEvidence data={data} />
           </>
         )}
@@ -120,6 +127,11 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
               {kind} Brand Share Breakdown <MetricHelp metric="mentionsShare" />
             </h2>
           </div>
+          <ChartFigure
+            title={`${kind} brand share breakdown`}
+            columns={[kind, ...shown.map((b) => b.name), 'Others']}
+            rows={rows.map((r) => [String(r.fullGroup), ...shown.map((b) => `${r[`b${b.i}`]}%`), `${r.others}%`])}
+          >
           <div className="rs-chart" style={{ height: Math.max(220, 44 * rows.length + 80) }}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -130,10 +142,11 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
                 {shown.map((b, k) => (
                   <Bar key={b.i} dataKey={`b${b.i}`} name={b.name} stackId="g" fill={colours[k]} isAnimationActive={false} />
                 ))}
-                <Bar dataKey="others" name="Others" stackId="g" fill="#d1d5db" isAnimationActive={false} />
+                <Bar dataKey="others" name="Others" stackId="g" fill="#6b7280" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
+          </ChartFigure>
           <p className="muted" style={{ fontSize: '.8rem' }}>
             Your brand is shown in <span style={{ color: OWN_BRAND_COLOUR, fontWeight: 700 }}>red</span>; the {Math.min(top.length, COMPETITOR_PALETTE.length)} competitors with the most mentions follow, the rest are grouped as Others.
           </p>

@@ -116,7 +116,7 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
       {card.fixed === 'active' && <div className="muted" style={{ fontSize: '.8rem' }}>Legacy results stay as recorded; new runs use OpenAI ChatGPT 5.</div>}
       {phase === 'running' || phase === 'starting' ? (
         <div>
-          <div className="progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div className="progress" role="progressbar" aria-label={`${card.name} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
             <div style={{ width: `${percent}%` }} />
           </div>
           <div className="muted" style={{ fontSize: '.8rem', marginTop: '.25rem' }}>

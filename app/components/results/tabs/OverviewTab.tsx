@@ -5,6 +5,7 @@ import { overviewWorkbook } from '../export-sheets'
 import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile, type MetricKey } from '../parts'
 import type { OverviewData, ResultsHeader } from '~/domain/results/types'
 import { DiscoveredBrands } from '../DiscoveredBrands'
+import { ChartFigure } from '~/components/chart-figure'
 import { Ci, Ev, OverviewEvidence, Spread } from '~/components/evidence/Evidence'
 
 /** Labels of slices under this share are hidden in the mention-share pie (§2). */
@@ -126,6 +127,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
             {slices.length === 0 ? (
               <Empty title="No mention data available" />
             ) : (
+              <ChartFigure title="Mentions by brand" columns={['Brand', 'Mentions', 'Share']} rows={slices.map((d) => [d.name, formatNumber(d.value), `${d.share}%`])}>
               <div className="rs-chart">
                 <MentionPie
                   slices={slices}
@@ -141,6 +143,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                   }}
                 />
               </div>
+              </ChartFigure>
             )}
           </div>
           <div>
@@ -156,6 +159,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                 {header.filters.model === 'grok3' && 'This analysis may not include Grok-4 data: run Grok-4 from Model Admin to add it.'}
               </Empty>
             ) : (
+              <ChartFigure title="Average ranking" columns={['Brand', 'Average rank']} rows={ranked.map((d) => [d.name, formatRank(d.rank)])}>
               <div className="rs-chart" style={{ height: Math.max(300, 22 * ranked.length + 50) }}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={ranked} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -172,6 +176,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                   </BarChart>
                 </ResponsiveContainer>
               </div>
+              </ChartFigure>
             )}
           </div>
         </div>
@@ -184,6 +189,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           ) : sentiment.length === 0 ? (
             <Empty title="No sentiment data available" />
           ) : (
+            <ChartFigure title="Sentiment by brand" columns={['Brand', 'Positive', 'Neutral', 'Negative']} rows={sentiment.map((d) => [d.name, `${d.positive}%`, `${d.neutral}%`, `${d.negative}%`])}>
             <div className="rs-chart" style={{ height: Math.max(160, 36 * sentiment.length + 60) }}>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={sentiment} layout="vertical" stackOffset="expand" margin={{ left: 8, right: 24 }}>
@@ -197,6 +203,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                 </BarChart>
               </ResponsiveContainer>
             </div>
+            </ChartFigure>
           )}
         </div>
       </section>
@@ -216,6 +223,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
           <div className="grid-2">
             <div>
               <p className="rs-chart-title">Mention volume</p>
+              <ChartFigure title="Mention volume" columns={['Brand', 'Mentions']} rows={slices.map((d) => [d.name, formatNumber(d.value)])}>
               <div className="rs-chart rs-chart-tall">
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={slices.map((d) => ({ ...d, label: truncateLabel(d.name) }))} margin={{ top: 24, bottom: 40 }}>
@@ -243,11 +251,13 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                   </BarChart>
                 </ResponsiveContainer>
               </div>
+              </ChartFigure>
             </div>
             <div>
               <p className="rs-chart-title">
                 Mention share <MetricHelp metric="mentionsShare" />
               </p>
+              <ChartFigure title="Mention share" columns={['Brand', 'Share of mentions']} rows={slices.map((d) => [d.name, `${d.share}%`])}>
               <div className="rs-chart rs-chart-tall">
                 <MentionPie
                   slices={slices}
@@ -266,6 +276,7 @@ export function OverviewTab({ data, header }: { data: OverviewData; header: Resu
                   <Legend formatter={(v: any) => truncateLabel(String(v))} />
                 </MentionPie>
               </div>
+              </ChartFigure>
             </div>
           </div>
         )}

@@ -2,7 +2,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { HEATMAP_THRESHOLDS } from '~/domain/metrics/colours'
-import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, visibilityStyle } from '../format'
+import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, RANK_COLOURS, visibilityStyle } from '../format'
 import { brandRankWorkbook, queryRankFileBase, queryRankRows, queryRankWorkbook, shareWorkbook, toTsv } from '../export-sheets'
 import { BrandRow, DataTable, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
 import type { BrandRankData, BrandRef, ByModel, QueryRankData, RankSpread, ResultsHeader, ShareData } from '~/domain/results/types'
@@ -89,7 +89,7 @@ export function ShareOfModelTab({ data, header }: { data: ShareData; header: Res
               ))}
             </tbody>
           </DataTable>
-          <div className="rs-legend" aria-label="Colour scale">
+          <div className="rs-legend" role="group" aria-label="Colour scale">
             <span>
               <i style={{ background: HEATMAP_COLOURS[0] }} />0%
             </span>
@@ -214,19 +214,19 @@ function RankLegend() {
   return (
     <div className="rs-legend">
       <span>
-        <i style={{ background: '#dcfce7' }} />
+        <i style={{ background: RANK_COLOURS.green.bg }} />
         Rank 1-3
       </span>
       <span>
-        <i style={{ background: '#fef9c3' }} />
+        <i style={{ background: RANK_COLOURS.yellow.bg }} />
         Rank 4-6
       </span>
       <span>
-        <i style={{ background: '#fee2e2' }} />
+        <i style={{ background: RANK_COLOURS.red.bg }} />
         Rank 7+
       </span>
       <span>
-        <i style={{ background: '#f3f4f6' }} />
+        <i style={{ background: RANK_COLOURS.grey.bg }} />
         N/A: not ranked
       </span>
     </div>
