@@ -30,7 +30,7 @@ import {
   API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_VISIBLE, decodeCursor, keyStatus, MAX_ACTIVE_API_KEYS, pageOf, visibilitySummary,
   apiKeyInputSchema, type ApiKeyInput, type ApiKeyView, type ApiScope,
 } from '../domain/api'
-import { idFrom } from '../domain/validation'
+import { errorMessage, idFrom } from '../domain/validation'
 import { openApiDocument } from '../domain/api/openapi'
 import { referenceOf } from '../domain/api/reference'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../domain/api/routes'
@@ -193,7 +193,7 @@ export async function apiKeysAction(user: User, request: Request) {
   if (intent === 'create-api-key') {
     const expires = form.get('expiresInDays')
     const parsed = apiKeyInputSchema.safeParse({ name: form.get('name') ?? undefined, scopes: form.getAll('scopes').map(String), expiresInDays: expires === null ? undefined : String(expires) })
-    if (!parsed.success) return json({ ok: false, intent, error: parsed.error.issues[0]?.message ?? 'Invalid key' }, { status: 400 })
+    if (!parsed.success) return json({ ok: false, intent, error: errorMessage(parsed.error, 'Invalid key', { scopes: form.getAll('scopes').map(String) }) }, { status: 400 })
     const created = await createApiKey(user, parsed.data).catch(async (err) => ({ error: (await toApiError(err)).message }))
     if ('error' in created) return json({ ok: false, intent, error: created.error }, { status: 400 })
     return json({ ok: true, intent, created }, { headers: { 'Cache-Control': 'no-store' } })
@@ -560,8 +560,10 @@ function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T>
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   if (issue && issue.code === 'custom' && (issue as { params?: { notFound?: boolean } }).params?.notFound) throw new ApiError(404, 'not_found', issue.message)
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-  throw badRequest(`${where}${issue?.message ?? 'Invalid request'}`)
+  const message = errorMessage(parsed.error, 'Invalid request', data)
+  // issueMessage names the field of an enumeration and of zod's type messages; other messages get the path here.
+  const where = issue?.path.length && !message.startsWith(issue.path.join('.')) ? `${issue.path.join('.')}: ` : ''
+  throw badRequest(`${where}${message}`)
 }
 
 async function jsonBody(request: Request): Promise<unknown> {

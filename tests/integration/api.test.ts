@@ -254,7 +254,7 @@ describe('/api/v1 reads the hand-worked analysis', () => {
     expect(badTopic.body).toEqual({ error: { code: 'invalid_request', message: '"Speed" is not a topic of this analysis' } })
     const badTab = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=nope`)
     expect(badTab.status).toBe(400)
-    expect(badTab.body.error.message).toMatch(/^tab: tab must be one of overview, /)
+    expect(badTab.body.error.message).toMatch(/^tab 'nope' is not one of: overview, /)
   })
 
   it('results filters: audience and brand, worked by hand; an audience or brand the analysis lacks is a 400', async () => {

@@ -126,7 +126,7 @@ describe('Trends page data from 30 seeded daily analyses', () => {
     expect((await post({ action: 'enable', hour: 9 })).body.message).toBe('Time zone is required')
     const bad = await post({ action: 'explode' })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toBe('Action must be one of enable, pause, resume, delete, trigger')
+    expect(bad.body.message).toBe("action 'explode' is not one of: enable, pause, resume, delete, trigger")
   })
 })
 
