@@ -23,6 +23,7 @@ import { loadResultsView } from './results.server'
 import { loadSourcesView } from './sources.server'
 import { loadTrends } from './trends.server'
 import { clientAddressOf } from './load-context'
+import { API_KEY_THROTTLE, countEvent, retryAfter } from './throttle.server'
 import { requireModelBudget } from './model-budget.server'
 import { brandList, isoDay } from '../domain/analyses'
 import { modelById } from '../domain/models'
@@ -209,28 +210,37 @@ export async function apiKeysAction(user: User, request: Request) {
 
 const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="api"' })
 
+export const KEY_REQUIRED_MESSAGE = 'API key required: send it as "Authorization: Bearer <key>". Create one on Profile & Limits.'
+
 /**
- * The key of a request (Authorization: Bearer …) and its user. Cookies are never read. A revoked or expired
- * key is refused (401) but its refusal is logged against it.
+ * The key of a request (Authorization: Bearer …) and its user. Cookies are never read. A request without a key
+ * is a 401 "API key required"; a key that fails (malformed, unknown, revoked, expired) is a 401 counted against
+ * the client address (API_KEY_THROTTLE, listed for the admins), and past the limit every key from that address
+ * is refused with 429 and Retry-After until the window ends. A revoked or expired key's refusal is also logged
+ * against the key.
  */
 export async function authenticateKey(request: Request, clientAddress: string): Promise<ApiPrincipal> {
   const header = request.headers.get('authorization') ?? ''
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!m) throw unauthorized('An API key is required: send it as "Authorization: Bearer <key>". Create one on Profile & Limits.')
+  if (!m) throw unauthorized(KEY_REQUIRED_MESSAGE)
+  const wait = await retryAfter(API_KEY_THROTTLE, clientAddress)
+  if (wait > 0)
+    throw new ApiError(429, 'rate_limited', `Too many failed API key attempts from this address: try again in ${wait} s.`, { 'Retry-After': String(wait) })
   const key = m[1]
-  if (!API_KEY_PATTERN.test(key)) throw unauthorized('This API key is not valid.')
+  const fail = async (message: string, keyId?: number) => {
+    await countEvent(API_KEY_THROTTLE, clientAddress, `${key.slice(0, API_KEY_VISIBLE)}… ${request.method} ${new URL(request.url).pathname}`.slice(0, 200))
+    if (keyId !== undefined) await logCall(keyId, request, 401, clientAddress)
+    return unauthorized(message)
+  }
+  if (!API_KEY_PATTERN.test(key)) throw await fail('This API key is not valid.')
   const sql = db()
   const [row] = await sql<(KeyRow & { expired: boolean })[]>`
     select *, (expires_at is not null and expires_at <= now()) as expired from api_keys where key_hash = ${hashKey(key)}`
-  if (!row) throw unauthorized('This API key is not valid.')
-  const refuse = async (message: string) => {
-    await logCall(row.id, request, 401, clientAddress)
-    return unauthorized(message)
-  }
-  if (row.revoked_at) throw await refuse('This API key was revoked.')
-  if (row.expired) throw await refuse(`This API key expired at ${row.expires_at!.toISOString()}.`)
+  if (!row) throw await fail('This API key is not valid.')
+  if (row.revoked_at) throw await fail('This API key was revoked.', row.id)
+  if (row.expired) throw await fail(`This API key expired at ${row.expires_at!.toISOString()}.`, row.id)
   const user = await getUserById(row.user_id)
-  if (!user) throw await refuse('This API key is not valid.')
+  if (!user) throw await fail('This API key is not valid.', row.id)
   await sql`update api_keys set last_used_at = now() where id = ${row.id}`
   return { user, key: row }
 }
