@@ -20,8 +20,10 @@ import {
   type AnalysisRow, type ApiResponseRow,
 } from './analyses.server'
 import { loadResultsView } from './results.server'
-import { loadSourcesView } from './sources.server'
-import { loadTrends } from './trends.server'
+import { loadSourcesView, searchInsightsOf } from './sources.server'
+import { insightsSummaryOf, modelResultsOf, type AnswerFigures } from '../domain/api/analysis-details'
+import { changeDailySchedule, dailySchedule, loadTrends } from './trends.server'
+import { reportForUser } from './report.server'
 import { clientAddressOf } from './load-context'
 import { API_KEY_THROTTLE, countEvent, retryAfter } from './throttle.server'
 import { requireModelBudget } from './model-budget.server'
@@ -410,9 +412,17 @@ export async function opListAnalyses({ principal }: OpContext, projectId: number
   return { items, nextCursor: page.nextCursor }
 }
 
-export async function opGetAnalysis({ principal }: OpContext, analysisId: number) {
+export async function opGetAnalysis({ principal }: OpContext, analysisId: number): Promise<Out<typeof S.analysisDetailSchema>> {
   const { analysis } = await getAnalysis(principal.user, analysisId)
-  return toApiAnalysis(analysis, isActiveStatus(analysis.status) ? await progressOf(analysis) : analysis.progress)
+  const rows = await db()<AnswerFigures[]>`
+    select model_id as "modelId", query, ok and btrim(response) <> '' as ok, mentions, rankings from api_responses where analysis_id = ${analysisId}`
+  const insights = insightsSummaryOf(analysisId, await searchInsightsOf(principal.user, analysisId))
+  return {
+    ...toApiAnalysis(analysis, isActiveStatus(analysis.status) ? await progressOf(analysis) : analysis.progress),
+    modelResults: modelResultsOf(rows),
+    ...insights,
+    searchInsightsStatus: insights.searchInsightsStatus as Out<typeof S.analysisDetailSchema>['searchInsightsStatus'],
+  }
 }
 
 export async function opGetResults(
@@ -542,6 +552,31 @@ export async function opCancelAnalysis({ principal }: OpContext, analysisId: num
   return toApiAnalysis(row, row.progress)
 }
 
+/** The analysis a project-level route reads: the one given (it must belong to the project), else the latest completed one. */
+async function analysisOf({ principal }: OpContext, projectId: number, analysisId?: number): Promise<number> {
+  await getProject(principal.user, projectId, 'read')
+  const sql = db()
+  const [row] = await sql<{ id: number }[]>`
+    select id from analyses where project_id = ${projectId} ${analysisId !== undefined ? sql`and id = ${analysisId}` : sql`and status = 'completed'`}
+    order by date desc, id desc limit 1`
+  if (row) return row.id
+  if (analysisId !== undefined) throw new ApiError(404, 'not_found', 'Analysis not found in this project')
+  throw new ApiError(409, 'analysis_not_completed', `Project ${projectId} has no completed analysis yet.`)
+}
+
+export async function opGetQueryRanks(c: OpContext, projectId: number, q: { analysisId?: number; brand?: string; model?: string }) {
+  const r = await opGetResults(c, await analysisOf(c, projectId, q.analysisId), { tab: 'ranking-detail', brand: q.brand, model: q.model })
+  return { analysisId: r.analysisId, date: r.date, filters: r.filters, ...(r.data as Extract<typeof r.data, { tab: 'ranking-detail' }>) }
+}
+
+export async function opExportReport({ principal }: OpContext, analysisId: number, q: Record<string, string | null | undefined>) {
+  const url = new URL('http://api.local/')
+  for (const [k, v] of Object.entries(q)) if (v) url.searchParams.set(k, v)
+  const file = await reportForUser(principal.user, analysisId, url)
+  const bytes = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : Buffer.from(file.body)
+  return { fileName: file.fileName, contentType: file.contentType, bytes: bytes.length, base64: bytes.toString('base64') }
+}
+
 // ------------------------------------------------------------------ the REST dispatcher
 
 type Handler = (c: OpContext, input: { params: any; query: any; body: any }) => Promise<unknown>
@@ -563,6 +598,12 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   startAnalysis: (c, i) => opStartAnalysis(c, i.params.projectId),
   startAddModel: (c, i) => opStartAddModel(c, i.params.analysisId, i.body.modelId),
   cancelAnalysis: (c, i) => opCancelAnalysis(c, i.params.analysisId),
+  getProjectVisibility: async (c, i) => opGetVisibility(c, await analysisOf(c, i.params.projectId, i.query.analysisId)),
+  getQueryRanks: (c, i) => opGetQueryRanks(c, i.params.projectId, i.query),
+  getProjectSources: async (c, i) => opGetSources(c, await analysisOf(c, i.params.projectId, i.query.analysisId), i.query),
+  getSchedule: (c, i) => dailySchedule(c.principal.user, i.params.projectId),
+  changeSchedule: (c, i) => changeDailySchedule(c.principal.user, i.params.projectId, i.body),
+  exportReport: (c, i) => opExportReport(c, i.params.analysisId, i.query),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {
@@ -586,7 +627,29 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Every /api/v1/… request except the OpenAPI document: the key, the scope, the input, the handler. */
+/** The raw inputs of one operation: path and query values as text (as in a URL), the body as parsed JSON. */
+export interface RawInput {
+  params: Record<string, string>
+  query: Record<string, string>
+  body: unknown
+}
+
+/**
+ * One operation of the route table, for REST and MCP alike: the key's scope, the inputs through the route's zod
+ * schemas (an id that cannot exist is a 404, any other problem a 400 naming the field), then its handler.
+ */
+export async function runOperation(id: ApiRouteId, ctx: OpContext, raw: RawInput): Promise<unknown> {
+  const def: ApiRouteDef = API_ROUTES[id]
+  requireScope(ctx.principal, def.scope)
+  const input = {
+    params: def.params ? parseWith(def.params, raw.params) : {},
+    query: def.query ? parseWith(def.query, raw.query) : {},
+    body: def.body ? parseWith(def.body, raw.body ?? {}) : undefined,
+  }
+  return HANDLERS[id](ctx, input)
+}
+
+/** Every /api/v1/… request except the OpenAPI document: the key, the route, then runOperation. */
 export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url)
   const clientAddress = clientAddressOf(context)
@@ -600,13 +663,8 @@ export async function handleApiRequest(request: Request, context: AppLoadContext
       throw new ApiError(404, 'not_found', 'No such API route. The routes are listed in /api/v1/openapi.json.')
     }
     const def: ApiRouteDef = API_ROUTES[match.id]
-    requireScope(principal, def.scope)
-    const input = {
-      params: def.params ? parseWith(def.params, match.params) : {},
-      query: def.query ? parseWith(def.query, Object.fromEntries(url.searchParams)) : {},
-      body: def.body ? parseWith(def.body, await jsonBody(request)) : undefined,
-    }
-    const out = await HANDLERS[match.id]({ principal, clientAddress }, input)
+    const body = def.body ? await jsonBody(request) : undefined
+    const out = await runOperation(match.id, { principal, clientAddress }, { params: match.params, query: Object.fromEntries(url.searchParams), body })
     response = json(out, { status: def.status, headers: { 'Cache-Control': 'no-store' } })
   } catch (err) {
     response = errorResponse(await toApiError(err))

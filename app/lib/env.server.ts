@@ -41,6 +41,8 @@ const schema = z.object({
   MODEL_CALLS_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(30)),
   // FAQ chat questions per client address per minute (it works signed out).
   FAQ_CHAT_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(20)),
+  // Local sign-ups per client address per hour (each costs a 128 MiB scrypt hash).
+  SIGNUPS_PER_ADDRESS_PER_HOUR: number(z.coerce.number().int().positive().default(10)),
   // Model spending per non-admin user per UTC day (the gateway's cost accounting), in US dollars; 0 = no cap.
   DAILY_COST_CAP_USD: number(z.coerce.number().min(0).default(10)),
 })

@@ -4,6 +4,7 @@
  * In the database, so every web process counts the same, and the admins can read the failed key attempts back.
  */
 import { db } from './db.server'
+import { env } from './env.server'
 import type { FailedKeyAttempts } from '../domain/api/keys'
 
 export interface Throttle {
@@ -16,8 +17,8 @@ export interface Throttle {
 
 /** Failed API key attempts (unknown, malformed, revoked or expired keys): 10 per address per 10 minutes. */
 export const API_KEY_THROTTLE: Throttle = { kind: 'api-key', limit: 10, windowSeconds: 600 }
-/** Sign-ups (each costs a 128 MiB scrypt hash): 5 per address per hour. */
-export const SIGNUP_THROTTLE: Throttle = { kind: 'signup', limit: 5, windowSeconds: 3600 }
+/** Sign-ups (each costs a 128 MiB scrypt hash): SIGNUPS_PER_ADDRESS_PER_HOUR (10) per address per hour. */
+export const signupThrottle = (): Throttle => ({ kind: 'signup', limit: env().SIGNUPS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 })
 
 const keyOf = (t: Throttle, address: string) => `${t.kind}:${address}`
 

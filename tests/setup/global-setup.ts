@@ -104,6 +104,8 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     OPTIMISER_FETCH_ALLOW_LOOPBACK: String(optimiserPagePort),
     // The one-time admin setup code npm start would print (tests/integration/api-conventions.test.ts claims it once).
     ADMIN_SETUP_CODE: adminSetupCode,
+    // Browser tests sign up from 127.0.0.1 in one run; tests/integration/api-conventions.test.ts works with this figure.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '50',
     // Short per-call timeout so timeout faults are retried quickly in tests.
     OPENAI_TIMEOUT_MS: '5000', ANTHROPIC_TIMEOUT_MS: '5000', GEMINI_TIMEOUT_MS: '5000',
     PERPLEXITY_TIMEOUT_MS: '5000', XAI_TIMEOUT_MS: '5000', DEEPSEEK_TIMEOUT_MS: '5000',
