@@ -15,7 +15,7 @@ import { MAX_QUERIES_LIGHT } from '../app/domain/limits'
 import { MAX_TOPIC_QUERIES } from '../app/domain/audiences'
 import { loadProviderConfigs } from '../app/domain/providers'
 import { alertsForRun, latestPerDate } from '../app/domain/trends'
-import { publicAddress, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../app/domain/trends/webhook'
+import { publicAddress, SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookUrlProblem } from '../app/domain/trends/webhook'
 import { buildTrendPoint, trendPointsOf } from '../db/trends'
 import { lockUser } from '../db/locks'
 import { admitAnalysis, AnalysisRefused } from '../db/analysis-admission'
@@ -51,12 +51,15 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
  * is a non-retryable failure; a network error or a non-2xx answer is retried by Temporal.
  */
 async function postWebhook(raw: string, body: string, secret: string, opts: WebhookOptions): Promise<number> {
+  const allowed = new Set(opts.allowAddresses ?? [])
+  // The rule the URL met when it was saved, checked again (a row may predate it or have been edited).
+  const problem = webhookUrlProblem(raw, allowed)
+  if (problem) throw ApplicationFailure.nonRetryable(`Webhook refused: ${problem}`, 'webhook-refused')
   const url = new URL(raw)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const addresses = await lookup(host, { all: true, verbatim: true }).catch((err) => {
     throw ApplicationFailure.create({ type: 'webhook-dns', message: `Webhook host ${host} could not be resolved: ${err.code ?? err.message}` })
   })
-  const allowed = new Set(opts.allowAddresses ?? [])
   for (const a of addresses) {
     if (allowed.has(a.address)) continue
     const v = publicAddress(a.address)

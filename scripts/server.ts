@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { checkEnvAtStart } from '../app/lib/env.server'
+import { ownOrigins } from '../app/lib/origins.server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildPath = path.join(root, 'build', 'index.js')
@@ -39,33 +40,32 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
-/** The origins this app answers on: APP_URL when set, and the one the request was addressed to. */
-function ownOrigins(req: express.Request): string[] {
-  const own = [`${req.protocol}://${req.get('host') ?? ''}`]
-  const app = originOf(process.env.APP_URL)
-  if (app) own.push(app)
-  return own
-}
-
 /**
  * A state-changing request is accepted only when the browser says it comes from this site:
- * Origin (or, when there is none, Referer) is our origin, or Sec-Fetch-Site is same-origin/none.
- * A request with none of these (or Origin "null") is refused.
+ * Origin (or, when there is none, Referer) is one of `own` (APP_URL, else the addresses the app was
+ * started on: app/lib/origins.server.ts; never the Host header, which any client sets), or
+ * Sec-Fetch-Site is same-origin/none. A request with none of these (or Origin "null") is refused.
  */
-export function sameOrigin(req: express.Request): boolean {
+export function sameOrigin(req: express.Request, own: ReadonlySet<string>): boolean {
   const site = req.get('sec-fetch-site')
   if (site === 'same-origin' || site === 'none') return true
   const origin = req.get('origin')
   const claimed = origin && origin !== 'null' ? originOf(origin) : origin ? null : originOf(req.get('referer'))
-  return claimed !== null && ownOrigins(req).includes(claimed)
+  return claimed !== null && own.has(claimed)
 }
 
+const keyOnlyPath = (req: express.Request) => req.path === '/mcp' || req.path.startsWith('/api/v1/')
+
 /**
- * A request with an API key to the key-only endpoints (/api/v1, /mcp) is exempt from the same-origin check:
- * those endpoints never read the session cookie, so a cross-site page cannot borrow a visitor's credentials there.
+ * The key-only endpoints (/api/v1, /mcp) never read the session cookie, so a cross-site page cannot borrow a
+ * visitor's credentials there: a request with an API key is exempt from the same-origin check, and so is one
+ * that carries nothing a browser sends (no cookie, no Origin, no Sec-Fetch-Site) — a script or MCP client
+ * that forgot its key, which then hears 401 "API key required" with WWW-Authenticate: Bearer, not 403.
  */
-export function bearerKeyRequest(req: express.Request): boolean {
-  return (req.path === '/mcp' || req.path.startsWith('/api/v1/')) && /^Bearer\s+\S/i.test(req.get('authorization') ?? '')
+export function keyOnlyRequest(req: express.Request): boolean {
+  if (!keyOnlyPath(req)) return false
+  if (/^Bearer\s+\S/i.test(req.get('authorization') ?? '')) return true
+  return !req.get('cookie') && !req.get('origin') && !req.get('sec-fetch-site')
 }
 
 function contentSecurityPolicy(nonce: string): string {
@@ -174,6 +174,7 @@ export async function createServer() {
   })
   app.use('/build', express.static(path.join(root, 'public', 'build'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(path.join(root, 'public'), { maxAge: '1h' }))
+  const origins = ownOrigins()
   let build = await loadBuild()
   let handle = createRequestHandler(build, isDev ? 'development' : 'production')
   app.all('*', async (req, res, next) => {
@@ -182,7 +183,7 @@ export async function createServer() {
       const body = hasBody(req) ? await readBody(req) : null
       if (body === 'unreadable') return void res.destroy()
       if (body === 'too-large') return tooLarge(res, !req.complete)
-      if (!SAFE_METHODS.has(req.method) && !bearerKeyRequest(req) && !sameOrigin(req)) {
+      if (!SAFE_METHODS.has(req.method) && !keyOnlyRequest(req) && !sameOrigin(req, origins)) {
         res.status(403).json({ error: 'Forbidden', message: 'Cross-site request refused.' })
         return
       }

@@ -47,6 +47,9 @@ try {
   await migrate(getSql(databaseUrl), log).catch((e) => {
     throw new StackError('database migrations', e instanceof Error ? e.message : String(e), undefined, e)
   })
+  // While the install has no admin, a fresh one-time setup code lets the person at this console claim admin at sign-up.
+  const [{ hasAdmin }] = await getSql(databaseUrl)<{ hasAdmin: boolean }[]>`select exists (select 1 from users where is_admin) as "hasAdmin"`
+  const setupCode = hasAdmin || process.env.FIRST_ACCOUNT_ADMIN === 'false' ? null : (process.env.ADMIN_SETUP_CODE ?? randomBytes(18).toString('base64url'))
   await closeAllSql()
 
   // Temporal
@@ -70,6 +73,7 @@ try {
     SESSION_SECRET: process.env.SESSION_SECRET ?? sessionSecret(),
     PORT: String(port),
     NODE_ENV: process.env.NODE_ENV ?? 'production',
+    ...(setupCode ? { ADMIN_SETUP_CODE: setupCode } : {}),
   }
   const demo = isDemoMode()
   const logs = path.join(dataDir, 'logs')
@@ -109,7 +113,9 @@ try {
   │ AI Brand Visibility is ready (${seconds} s)
   │   App:         http://localhost:${port}
   │   Temporal UI: ${temporalUi || '(external Temporal: see your cluster UI)'}
-  │   Sign in:     create an account at http://localhost:${port}/signup${process.env.MICROSOFT_CLIENT_ID ? '\n  │                or use "Sign in with Microsoft"' : ''}
+  │   Sign in:     create an account at http://localhost:${port}/signup${process.env.MICROSOFT_CLIENT_ID ? '\n  │                or use "Sign in with Microsoft"' : ''}${
+    setupCode ? `\n  │   Admin:       no admin yet: sign up with the one-time setup code ${setupCode}\n  │                (or run \`npm run admin -- grant <email>\` for an existing account)` : ''
+  }
   │   Mode:        ${demo ? 'DEMO: answers come from the built-in model simulator' : 'live model APIs'}
   │   Stop:        Ctrl-C (data is kept in ${path.relative(root, dataDir)}/)
   └──────────────────────────────────────────────────────────────

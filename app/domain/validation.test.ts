@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { hasControlCharacters, id, idFrom, issueMessage, jsonObject, MAX_ID, text } from './validation'
+import { errorMessage, hasControlCharacters, id, idFrom, issueMessage, jsonObject, MAX_ID, text } from './validation'
 
 describe('ids', () => {
   it.each([
@@ -82,5 +82,34 @@ describe('issueMessage', () => {
   it('keeps our own messages as they are', () => {
     expect(messages({ project: { name: 'x' }, count: 'many' })).toEqual(['count must be a number'])
     expect(issueMessage({ code: 'invalid_type', path: [], message: 'Invalid input: expected object, received string' })).toBe('Invalid input: expected object, received string')
+  })
+})
+
+describe('enumeration errors name the field, the value given and the accepted values (issue 29)', () => {
+  const schema = z.object({
+    contentType: z.enum(['blog-post', 'article', 'faq'], { error: 'Unsupported content type' }),
+    filters: z.object({ set: z.enum(['enhanced', 'basic', 'all']).optional() }).optional(),
+    kind: z.literal('report').optional(),
+  })
+  const message = (input: unknown) => errorMessage(schema.safeParse(input).error!, 'Invalid', input)
+
+  it('whatever message the schema set, from the input given', () => {
+    expect(message({ contentType: 'blog' })).toBe("contentType 'blog' is not one of: blog-post, article, faq")
+    expect(message({ contentType: 'faq', filters: { set: 'best' } })).toBe("filters.set 'best' is not one of: enhanced, basic, all")
+    expect(message({ contentType: 'faq', kind: 'pdf' })).toBe("kind 'pdf' is not one of: report")
+  })
+
+  it('a missing value says it is required and lists the values; a non-text value is shown as JSON', () => {
+    expect(message({})).toBe('contentType is required: one of blog-post, article, faq')
+    expect(message({ contentType: 7 })).toBe("contentType 7 is not one of: blog-post, article, faq")
+  })
+
+  it('reads the value from the issue when zod reports it (reportInput)', () => {
+    const issue = schema.safeParse({ contentType: 'blog' }, { reportInput: true }).error!.issues[0]
+    expect(issueMessage(issue)).toBe("contentType 'blog' is not one of: blog-post, article, faq")
+  })
+
+  it('cuts a long value given', () => {
+    expect(message({ contentType: 'x'.repeat(200) })).toBe(`contentType '${'x'.repeat(40)}…' is not one of: blog-post, article, faq`)
   })
 })

@@ -129,18 +129,52 @@ export function jsonObject(label: string) {
   })
 }
 
+/** The parts of a zod issue the messages read (`values` on an enumeration, `input` when parsed with reportInput). */
+export interface IssueLike {
+  code: string
+  path: PropertyKey[]
+  message: string
+  values?: readonly unknown[]
+  input?: unknown
+}
+
+const NOT_GIVEN = Symbol('not given')
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = data
+  for (const k of path) {
+    if (v === null || typeof v !== 'object' || !(k in (v as object))) return NOT_GIVEN
+    v = (v as Record<PropertyKey, unknown>)[k]
+  }
+  return v === undefined ? NOT_GIVEN : v
+}
+
+function shown(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v)
+  const cut = s.length > 40 ? `${s.slice(0, 40)}…` : s
+  return typeof v === 'string' ? `'${cut}'` : cut
+}
+
 /**
  * A zod issue as a message for a user. Our schemas name the field in their own messages; zod's built-in type
  * message ("Invalid input: expected string, received undefined") names none, so it gets the field's path.
+ * A value outside an enumeration always names the field, the value given and the accepted values
+ * (`contentType 'blog' is not one of: blog-post, article`), whatever message the schema set: the value comes
+ * from the issue (reportInput) or from `data`, the input that was parsed.
  */
-export function issueMessage(issue: { code: string; path: PropertyKey[]; message: string }): string {
+export function issueMessage(issue: IssueLike, data?: unknown): string {
+  const field = issue.path.map(String).join('.') || 'value'
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values) && issue.values.length > 0) {
+    const accepted = issue.values.map(String).join(', ')
+    const given = 'input' in issue ? (issue.input === undefined ? NOT_GIVEN : issue.input) : valueAt(data, issue.path)
+    return given === NOT_GIVEN ? `${field} is required: one of ${accepted}` : `${field} ${shown(given)} is not one of: ${accepted}`
+  }
   if (issue.code !== 'invalid_type' || !issue.message.startsWith('Invalid input') || issue.path.length === 0) return issue.message
-  const field = issue.path.map(String).join('.')
   return /received undefined$/.test(issue.message) ? `${field} is required` : `${field}: ${issue.message.replace(/^Invalid input: /, '')}`
 }
 
-/** The message of a failed parse for a user: its first issue (issueMessage), or `fallback` when it has none. */
-export function errorMessage(error: { issues: { code: string; path: PropertyKey[]; message: string }[] }, fallback = 'Invalid request'): string {
+/** The message of a failed parse for a user: its first issue (issueMessage), or `fallback` when it has none. `data` is the input parsed. */
+export function errorMessage(error: { issues: IssueLike[] }, fallback = 'Invalid request', data?: unknown): string {
   const first = error.issues[0]
-  return first ? issueMessage(first) : fallback
+  return first ? issueMessage(first, data) : fallback
 }

@@ -2,7 +2,7 @@
  * Accounts: local (email + password) users, the sign-in throttle, and users arriving through
  * Microsoft Entra ID. Sessions themselves live in session.server.ts.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type postgres from 'postgres'
 import { db } from './db.server'
 import { adminEmails, env } from './env.server'
@@ -87,17 +87,23 @@ function initialLimits(isAdmin: boolean) {
   return { maxProjects: e.DEFAULT_MAX_PROJECTS ?? 1, maxAnalyses: e.DEFAULT_MAX_ANALYSES ?? 1 }
 }
 
-/** An ADMIN_EMAILS user becomes admin (with unlimited quotas) on sign-in, even if the account is older. */
+/**
+ * An ADMIN_EMAILS user becomes admin (with unlimited quotas) when a Microsoft sign-in proves the address, even if
+ * the account is older. A local sign-up or sign-in proves nothing (there is no e-mail verification): never here.
+ */
 async function promoteIfAdmin(userId: number, email: string) {
   if (!isAdminEmail(email)) return
-  await db()`
-    update users set is_admin = true, max_projects = null, max_analyses = null
-    where id = ${userId} and is_admin = false`
+  await grantAdmin(db(), userId)
+}
+
+/** Admin rights with unlimited quotas. */
+async function grantAdmin(sql: postgres.Sql<any> | postgres.TransactionSql<any>, userId: number) {
+  await sql`update users set is_admin = true, max_projects = null, max_analyses = null where id = ${userId} and is_admin = false`
 }
 
 export class AccountError extends Error {
   constructor(
-    public readonly code: 'email_taken' | 'identity_conflict' | 'missing_email',
+    public readonly code: 'email_taken' | 'identity_conflict' | 'missing_email' | 'setup_code',
     message: string,
   ) {
     super(message)
@@ -119,46 +125,65 @@ export interface NewLocalUser {
   password: string
   firstName?: string | null
   lastName?: string | null
+  /** The one-time admin setup code `npm start` printed (ADMIN_SETUP_CODE); empty for an ordinary account. */
+  setupCode?: string | null
 }
 
-/** True when no account exists yet and the first one becomes the install's admin (FIRST_ACCOUNT_ADMIN, default on). */
-export async function firstAccountWillBeAdmin(): Promise<boolean> {
-  if (env().FIRST_ACCOUNT_ADMIN === 'false') return false
-  const [{ none }] = await db()<{ none: boolean }[]>`select not exists (select 1 from users) as none`
-  return none
+/** The setup code of this process (ADMIN_SETUP_CODE), unless FIRST_ACCOUNT_ADMIN=false turns it off. */
+function setupCode(): string | null {
+  const e = env()
+  return e.FIRST_ACCOUNT_ADMIN === 'false' ? null : e.ADMIN_SETUP_CODE ?? null
+}
+const codeHash = (code: string) => createHash('sha256').update(code).digest('hex')
+
+/** True while a setup code is configured and not used yet: the sign-up page then offers its field. */
+export async function setupCodeOpen(): Promise<boolean> {
+  const code = setupCode()
+  if (!code) return false
+  const [{ used }] = await db()<{ used: boolean }[]>`select exists (select 1 from admin_setup_codes where code_hash = ${codeHash(code)}) as used`
+  return !used
 }
 
 /**
- * Inserts a new user: an admin (unlimited) when the e-mail is in ADMIN_EMAILS or, with FIRST_ACCOUNT_ADMIN on,
- * when it is the install's first account. Two first sign-ups at once are ordered by a transaction lock, so only
- * one of them becomes admin.
+ * Spends the setup code for the user inside the sign-up's transaction: true when `given` is this process's code
+ * and nobody used it before (the primary key orders two claims at once); else an AccountError('setup_code').
  */
-async function insertNewUser(tx: postgres.TransactionSql<any>, email: string, insert: (isAdmin: boolean, limits: ReturnType<typeof initialLimits>) => Promise<{ id: number } | undefined>) {
-  let isAdmin = isAdminEmail(email)
-  const noUsers = async () => (await tx<{ none: boolean }[]>`select not exists (select 1 from users) as none`)[0].none
-  // The lock is only taken while the install has no account, so later sign-ups never wait on each other.
-  if (!isAdmin && env().FIRST_ACCOUNT_ADMIN !== 'false' && (await noUsers())) {
-    await tx`select pg_advisory_xact_lock(hashtext('first-account-admin'))`
-    isAdmin = await noUsers()
-  }
+async function claimSetupCode(tx: postgres.TransactionSql<any>, given: string, userId: number): Promise<void> {
+  const code = setupCode()
+  const a = Buffer.from(codeHash(given.trim()), 'hex')
+  if (!code || !timingSafeEqual(a, Buffer.from(codeHash(code), 'hex'))) throw new AccountError('setup_code', AUTH_MESSAGES.setupCodeInvalid)
+  const [claimed] = await tx`insert into admin_setup_codes (code_hash, user_id) values (${codeHash(code)}, ${userId}) on conflict do nothing returning code_hash`
+  if (!claimed) throw new AccountError('setup_code', AUTH_MESSAGES.setupCodeUsed)
+  await grantAdmin(tx, userId)
+}
+
+/**
+ * Inserts a new user with the default limits; an admin (unlimited) only for a proven identity: `proven` is a
+ * Microsoft sign-in, whose e-mail in ADMIN_EMAILS makes it one. A local sign-up becomes admin only through the
+ * setup code (createLocalUser).
+ */
+async function insertNewUser(email: string, proven: boolean, insert: (isAdmin: boolean, limits: ReturnType<typeof initialLimits>) => Promise<{ id: number } | undefined>) {
+  const isAdmin = proven && isAdminEmail(email)
   return insert(isAdmin, initialLimits(isAdmin))
 }
 
-/** Creates a 'legacy' (local) user. Throws AccountError('email_taken') when the e-mail is in use. */
+/** Creates a 'legacy' (local) user, an admin when it brings the unused setup code. Throws AccountError('email_taken' | 'setup_code'). */
 export async function createLocalUser(input: NewLocalUser): Promise<User> {
   const email = normaliseEmail(input.email)
   const passwordHash = await hashPassword(input.password)
-  const row = await db().begin((tx) =>
-    insertNewUser(tx, email, async (isAdmin, limits) => {
-      const [inserted] = await tx<{ id: number }[]>`
+  const row = await db().begin(async (tx) => {
+    const inserted = await insertNewUser(email, false, async (isAdmin, limits) => {
+      const [r] = await tx<{ id: number }[]>`
         insert into users (email, first_name, last_name, password_hash, user_type, is_admin, max_projects, max_analyses)
         values (${email}, ${input.firstName || null}, ${input.lastName || null}, ${passwordHash}, 'legacy',
                 ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})
         on conflict (email) do nothing
         returning id`
-      return inserted
-    }),
-  )
+      return r
+    })
+    if (inserted && input.setupCode) await claimSetupCode(tx, input.setupCode, inserted.id)
+    return inserted
+  })
   if (!row) throw new AccountError('email_taken', AUTH_MESSAGES.emailTaken)
   return loadUser(row.id)
 }
@@ -244,7 +269,7 @@ export async function verifyLocalLogin(emailInput: string, password: string, add
   }
   await clearFailures(address, email)
   if (needsRehash(row.password_hash!)) await db()`update users set password_hash = ${await hashPassword(password)} where id = ${row.id}`
-  await promoteIfAdmin(row.id, email)
+  // No promotion here: a password proves nothing about the e-mail address (ADMIN_EMAILS needs a Microsoft sign-in).
   return { ok: true, user: await loadUser(row.id) }
 }
 
@@ -314,7 +339,7 @@ export async function findOrCreateEntraUser(claims: EntraClaims): Promise<User> 
         return { id: byEmail.id, email }
       }
 
-      const created = (await insertNewUser(tx, email, async (isAdmin, limits) => {
+      const created = (await insertNewUser(email, true, async (isAdmin, limits) => {
         const [inserted] = await tx<{ id: number }[]>`
           insert into users (email, first_name, last_name, azure_oid, user_type, is_admin, max_projects, max_analyses)
           values (${email}, ${firstName}, ${lastName}, ${oid}, 'azure_unlinked', ${isAdmin}, ${limits.maxProjects}, ${limits.maxAnalyses})

@@ -20,9 +20,12 @@ import {
   type AnalysisRow, type ApiResponseRow,
 } from './analyses.server'
 import { loadResultsView } from './results.server'
-import { loadSourcesView } from './sources.server'
-import { loadTrends } from './trends.server'
+import { loadSourcesView, searchInsightsOf } from './sources.server'
+import { insightsSummaryOf, modelResultsOf, type AnswerFigures } from '../domain/api/analysis-details'
+import { changeDailySchedule, dailySchedule, loadTrends } from './trends.server'
+import { reportForUser } from './report.server'
 import { clientAddressOf } from './load-context'
+import { API_KEY_THROTTLE, countEvent, retryAfter } from './throttle.server'
 import { requireModelBudget } from './model-budget.server'
 import { brandList, isoDay } from '../domain/analyses'
 import { modelById } from '../domain/models'
@@ -30,7 +33,7 @@ import {
   API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_VISIBLE, decodeCursor, keyStatus, MAX_ACTIVE_API_KEYS, pageOf, visibilitySummary,
   apiKeyInputSchema, type ApiKeyInput, type ApiKeyView, type ApiScope,
 } from '../domain/api'
-import { idFrom } from '../domain/validation'
+import { errorMessage, idFrom } from '../domain/validation'
 import { openApiDocument } from '../domain/api/openapi'
 import { referenceOf } from '../domain/api/reference'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../domain/api/routes'
@@ -193,7 +196,7 @@ export async function apiKeysAction(user: User, request: Request) {
   if (intent === 'create-api-key') {
     const expires = form.get('expiresInDays')
     const parsed = apiKeyInputSchema.safeParse({ name: form.get('name') ?? undefined, scopes: form.getAll('scopes').map(String), expiresInDays: expires === null ? undefined : String(expires) })
-    if (!parsed.success) return json({ ok: false, intent, error: parsed.error.issues[0]?.message ?? 'Invalid key' }, { status: 400 })
+    if (!parsed.success) return json({ ok: false, intent, error: errorMessage(parsed.error, 'Invalid key', { scopes: form.getAll('scopes').map(String) }) }, { status: 400 })
     const created = await createApiKey(user, parsed.data).catch(async (err) => ({ error: (await toApiError(err)).message }))
     if ('error' in created) return json({ ok: false, intent, error: created.error }, { status: 400 })
     return json({ ok: true, intent, created }, { headers: { 'Cache-Control': 'no-store' } })
@@ -209,28 +212,37 @@ export async function apiKeysAction(user: User, request: Request) {
 
 const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="api"' })
 
+export const KEY_REQUIRED_MESSAGE = 'API key required: send it as "Authorization: Bearer <key>". Create one on Profile & Limits.'
+
 /**
- * The key of a request (Authorization: Bearer …) and its user. Cookies are never read. A revoked or expired
- * key is refused (401) but its refusal is logged against it.
+ * The key of a request (Authorization: Bearer …) and its user. Cookies are never read. A request without a key
+ * is a 401 "API key required"; a key that fails (malformed, unknown, revoked, expired) is a 401 counted against
+ * the client address (API_KEY_THROTTLE, listed for the admins), and past the limit every key from that address
+ * is refused with 429 and Retry-After until the window ends. A revoked or expired key's refusal is also logged
+ * against the key.
  */
 export async function authenticateKey(request: Request, clientAddress: string): Promise<ApiPrincipal> {
   const header = request.headers.get('authorization') ?? ''
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!m) throw unauthorized('An API key is required: send it as "Authorization: Bearer <key>". Create one on Profile & Limits.')
+  if (!m) throw unauthorized(KEY_REQUIRED_MESSAGE)
+  const wait = await retryAfter(API_KEY_THROTTLE, clientAddress)
+  if (wait > 0)
+    throw new ApiError(429, 'rate_limited', `Too many failed API key attempts from this address: try again in ${wait} s.`, { 'Retry-After': String(wait) })
   const key = m[1]
-  if (!API_KEY_PATTERN.test(key)) throw unauthorized('This API key is not valid.')
+  const fail = async (message: string, keyId?: number) => {
+    await countEvent(API_KEY_THROTTLE, clientAddress, `${key.slice(0, API_KEY_VISIBLE)}… ${request.method} ${new URL(request.url).pathname}`.slice(0, 200))
+    if (keyId !== undefined) await logCall(keyId, request, 401, clientAddress)
+    return unauthorized(message)
+  }
+  if (!API_KEY_PATTERN.test(key)) throw await fail('This API key is not valid.')
   const sql = db()
   const [row] = await sql<(KeyRow & { expired: boolean })[]>`
     select *, (expires_at is not null and expires_at <= now()) as expired from api_keys where key_hash = ${hashKey(key)}`
-  if (!row) throw unauthorized('This API key is not valid.')
-  const refuse = async (message: string) => {
-    await logCall(row.id, request, 401, clientAddress)
-    return unauthorized(message)
-  }
-  if (row.revoked_at) throw await refuse('This API key was revoked.')
-  if (row.expired) throw await refuse(`This API key expired at ${row.expires_at!.toISOString()}.`)
+  if (!row) throw await fail('This API key is not valid.')
+  if (row.revoked_at) throw await fail('This API key was revoked.', row.id)
+  if (row.expired) throw await fail(`This API key expired at ${row.expires_at!.toISOString()}.`, row.id)
   const user = await getUserById(row.user_id)
-  if (!user) throw await refuse('This API key is not valid.')
+  if (!user) throw await fail('This API key is not valid.', row.id)
   await sql`update api_keys set last_used_at = now() where id = ${row.id}`
   return { user, key: row }
 }
@@ -400,9 +412,17 @@ export async function opListAnalyses({ principal }: OpContext, projectId: number
   return { items, nextCursor: page.nextCursor }
 }
 
-export async function opGetAnalysis({ principal }: OpContext, analysisId: number) {
+export async function opGetAnalysis({ principal }: OpContext, analysisId: number): Promise<Out<typeof S.analysisDetailSchema>> {
   const { analysis } = await getAnalysis(principal.user, analysisId)
-  return toApiAnalysis(analysis, isActiveStatus(analysis.status) ? await progressOf(analysis) : analysis.progress)
+  const rows = await db()<AnswerFigures[]>`
+    select model_id as "modelId", query, ok and btrim(response) <> '' as ok, mentions, rankings from api_responses where analysis_id = ${analysisId}`
+  const insights = insightsSummaryOf(analysisId, await searchInsightsOf(principal.user, analysisId))
+  return {
+    ...toApiAnalysis(analysis, isActiveStatus(analysis.status) ? await progressOf(analysis) : analysis.progress),
+    modelResults: modelResultsOf(rows),
+    ...insights,
+    searchInsightsStatus: insights.searchInsightsStatus as Out<typeof S.analysisDetailSchema>['searchInsightsStatus'],
+  }
 }
 
 export async function opGetResults(
@@ -532,6 +552,31 @@ export async function opCancelAnalysis({ principal }: OpContext, analysisId: num
   return toApiAnalysis(row, row.progress)
 }
 
+/** The analysis a project-level route reads: the one given (it must belong to the project), else the latest completed one. */
+async function analysisOf({ principal }: OpContext, projectId: number, analysisId?: number): Promise<number> {
+  await getProject(principal.user, projectId, 'read')
+  const sql = db()
+  const [row] = await sql<{ id: number }[]>`
+    select id from analyses where project_id = ${projectId} ${analysisId !== undefined ? sql`and id = ${analysisId}` : sql`and status = 'completed'`}
+    order by date desc, id desc limit 1`
+  if (row) return row.id
+  if (analysisId !== undefined) throw new ApiError(404, 'not_found', 'Analysis not found in this project')
+  throw new ApiError(409, 'analysis_not_completed', `Project ${projectId} has no completed analysis yet.`)
+}
+
+export async function opGetQueryRanks(c: OpContext, projectId: number, q: { analysisId?: number; brand?: string; model?: string }) {
+  const r = await opGetResults(c, await analysisOf(c, projectId, q.analysisId), { tab: 'ranking-detail', brand: q.brand, model: q.model })
+  return { analysisId: r.analysisId, date: r.date, filters: r.filters, ...(r.data as Extract<typeof r.data, { tab: 'ranking-detail' }>) }
+}
+
+export async function opExportReport({ principal }: OpContext, analysisId: number, q: Record<string, string | null | undefined>) {
+  const url = new URL('http://api.local/')
+  for (const [k, v] of Object.entries(q)) if (v) url.searchParams.set(k, v)
+  const file = await reportForUser(principal.user, analysisId, url)
+  const bytes = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : Buffer.from(file.body)
+  return { fileName: file.fileName, contentType: file.contentType, bytes: bytes.length, base64: bytes.toString('base64') }
+}
+
 // ------------------------------------------------------------------ the REST dispatcher
 
 type Handler = (c: OpContext, input: { params: any; query: any; body: any }) => Promise<unknown>
@@ -553,6 +598,12 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   startAnalysis: (c, i) => opStartAnalysis(c, i.params.projectId),
   startAddModel: (c, i) => opStartAddModel(c, i.params.analysisId, i.body.modelId),
   cancelAnalysis: (c, i) => opCancelAnalysis(c, i.params.analysisId),
+  getProjectVisibility: async (c, i) => opGetVisibility(c, await analysisOf(c, i.params.projectId, i.query.analysisId)),
+  getQueryRanks: (c, i) => opGetQueryRanks(c, i.params.projectId, i.query),
+  getProjectSources: async (c, i) => opGetSources(c, await analysisOf(c, i.params.projectId, i.query.analysisId), i.query),
+  getSchedule: (c, i) => dailySchedule(c.principal.user, i.params.projectId),
+  changeSchedule: (c, i) => changeDailySchedule(c.principal.user, i.params.projectId, i.body),
+  exportReport: (c, i) => opExportReport(c, i.params.analysisId, i.query),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {
@@ -560,8 +611,10 @@ function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T>
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   if (issue && issue.code === 'custom' && (issue as { params?: { notFound?: boolean } }).params?.notFound) throw new ApiError(404, 'not_found', issue.message)
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-  throw badRequest(`${where}${issue?.message ?? 'Invalid request'}`)
+  const message = errorMessage(parsed.error, 'Invalid request', data)
+  // issueMessage names the field of an enumeration and of zod's type messages; other messages get the path here.
+  const where = issue?.path.length && !message.startsWith(issue.path.join('.')) ? `${issue.path.join('.')}: ` : ''
+  throw badRequest(`${where}${message}`)
 }
 
 async function jsonBody(request: Request): Promise<unknown> {
@@ -574,7 +627,29 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Every /api/v1/… request except the OpenAPI document: the key, the scope, the input, the handler. */
+/** The raw inputs of one operation: path and query values as text (as in a URL), the body as parsed JSON. */
+export interface RawInput {
+  params: Record<string, string>
+  query: Record<string, string>
+  body: unknown
+}
+
+/**
+ * One operation of the route table, for REST and MCP alike: the key's scope, the inputs through the route's zod
+ * schemas (an id that cannot exist is a 404, any other problem a 400 naming the field), then its handler.
+ */
+export async function runOperation(id: ApiRouteId, ctx: OpContext, raw: RawInput): Promise<unknown> {
+  const def: ApiRouteDef = API_ROUTES[id]
+  requireScope(ctx.principal, def.scope)
+  const input = {
+    params: def.params ? parseWith(def.params, raw.params) : {},
+    query: def.query ? parseWith(def.query, raw.query) : {},
+    body: def.body ? parseWith(def.body, raw.body ?? {}) : undefined,
+  }
+  return HANDLERS[id](ctx, input)
+}
+
+/** Every /api/v1/… request except the OpenAPI document: the key, the route, then runOperation. */
 export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url)
   const clientAddress = clientAddressOf(context)
@@ -588,13 +663,8 @@ export async function handleApiRequest(request: Request, context: AppLoadContext
       throw new ApiError(404, 'not_found', 'No such API route. The routes are listed in /api/v1/openapi.json.')
     }
     const def: ApiRouteDef = API_ROUTES[match.id]
-    requireScope(principal, def.scope)
-    const input = {
-      params: def.params ? parseWith(def.params, match.params) : {},
-      query: def.query ? parseWith(def.query, Object.fromEntries(url.searchParams)) : {},
-      body: def.body ? parseWith(def.body, await jsonBody(request)) : undefined,
-    }
-    const out = await HANDLERS[match.id]({ principal, clientAddress }, input)
+    const body = def.body ? await jsonBody(request) : undefined
+    const out = await runOperation(match.id, { principal, clientAddress }, { params: match.params, query: Object.fromEntries(url.searchParams), body })
     response = json(out, { status: def.status, headers: { 'Cache-Control': 'no-store' } })
   } catch (err) {
     response = errorResponse(await toApiError(err))

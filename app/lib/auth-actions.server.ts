@@ -11,6 +11,7 @@ import { entraConfigured } from './env.server'
 import { entraLogoutUrl } from './entra.server'
 import { createSession, destroySession } from './session.server'
 import { isCommonPassword } from './password-policy.server'
+import { countEvent, retryAfter, signupThrottle } from './throttle.server'
 
 const MAX_BODY_BYTES = 64 * 1024
 // Past the limit the rest is still read and dropped, so the keep-alive connection stays usable;
@@ -117,12 +118,17 @@ export async function signIn(request: Request, clientAddress: string): Promise<A
   return { ok: true, user: await signedIn(result.user), setCookie, redirectTo: redirectTarget(request, body) }
 }
 
-export async function signUp(request: Request): Promise<AuthResult> {
+/** `clientAddress` scopes the sign-up throttle (signupThrottle: each sign-up costs a 128 MiB hash). */
+export async function signUp(request: Request, clientAddress: string): Promise<AuthResult> {
   const body = await readBody(request)
   if (!body) return badBody()
   const parsed = signUpSchema.safeParse(body)
   if (!parsed.success) return { ok: false, status: 400, failure: { fieldErrors: fieldErrorsOf(parsed.error) } }
   if (isCommonPassword(parsed.data.password)) return { ok: false, status: 400, failure: { fieldErrors: { password: AUTH_MESSAGES.commonPassword } } }
+  const throttle = signupThrottle()
+  const wait = await retryAfter(throttle, clientAddress)
+  if (wait > 0) return { ok: false, status: 429, failure: { formError: AUTH_MESSAGES.tooManySignUps(Math.ceil(wait / 60)) }, headers: { 'Retry-After': String(wait) } }
+  await countEvent(throttle, clientAddress)
   let user: User
   try {
     user = await createLocalUser(parsed.data)
@@ -130,6 +136,7 @@ export async function signUp(request: Request): Promise<AuthResult> {
     if (err instanceof AccountError && err.code === 'email_taken') {
       return { ok: false, status: 400, failure: { fieldErrors: { email: AUTH_MESSAGES.emailTaken } } }
     }
+    if (err instanceof AccountError && err.code === 'setup_code') return { ok: false, status: 400, failure: { fieldErrors: { setupCode: err.message } } }
     throw err
   }
   await destroySession(request)

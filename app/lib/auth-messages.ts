@@ -19,11 +19,14 @@ export const AUTH_MESSAGES = {
   microsoftFailed: 'Microsoft sign-in failed. Please try again.',
   microsoftConflict: 'This email is already linked to a different Microsoft account. Contact support.',
   microsoftNoEmail: 'Your Microsoft account did not share an email address, so we cannot sign you in.',
+  setupCodeInvalid: 'This setup code is not valid. Copy it from the lines `npm start` printed, or leave the field empty.',
+  setupCodeUsed: 'This setup code was already used. Ask an admin, or run `npm run admin -- grant <email>` on the server.',
+  tooManySignUps: (minutes: number) => `Too many accounts created from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const
 
-export type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>>
+export type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'setupCode', string>>
 
 /** What auth actions answer on failure: one message per field plus a form-level message. */
 export interface AuthFailure {

@@ -34,6 +34,7 @@ export const signUpSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.longPassword),
   firstName: optionalName,
   lastName: optionalName,
+  setupCode: z.string({ error: AUTH_MESSAGES.setupCodeInvalid }).trim().max(200, AUTH_MESSAGES.setupCodeInvalid).optional(),
 })
 
 export type SignInInput = z.infer<typeof signInSchema>

@@ -15,9 +15,12 @@ const schema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default(DEFAULT_TASK_QUEUE),
   TEMPORAL_UI_URL: z.string().default('http://127.0.0.1:8233'),
   ADMIN_EMAILS: z.string().default(''),
-  // The first account created on an install becomes its admin (unlimited), so a self-hosted product works
-  // from the first sign-up; 'false' turns that off (the test stack, a shared install seeded another way).
+  // Admin rights go only to proven identities (issue 29): nobody becomes admin by signing up first. 'true' (the
+  // default) lets a local account claim admin with the one-time ADMIN_SETUP_CODE (npm start prints a fresh one
+  // while the install has no admin); 'false' turns the setup code off (admins then come from ADMIN_EMAILS with
+  // Microsoft sign-in, or `npm run admin -- grant <email>`).
   FIRST_ACCOUNT_ADMIN: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('true'),
+  ADMIN_SETUP_CODE: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
   // Limits given to new non-admin users; unset = the spec default of 1.
   DEFAULT_MAX_PROJECTS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   DEFAULT_MAX_ANALYSES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
@@ -38,6 +41,8 @@ const schema = z.object({
   MODEL_CALLS_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(30)),
   // FAQ chat questions per client address per minute (it works signed out).
   FAQ_CHAT_PER_ADDRESS_PER_MINUTE: number(z.coerce.number().int().positive().default(20)),
+  // Local sign-ups per client address per hour (each costs a 128 MiB scrypt hash).
+  SIGNUPS_PER_ADDRESS_PER_HOUR: number(z.coerce.number().int().positive().default(10)),
   // Model spending per non-admin user per UTC day (the gateway's cost accounting), in US dollars; 0 = no cap.
   DAILY_COST_CAP_USD: number(z.coerce.number().min(0).default(10)),
 })

@@ -95,8 +95,9 @@ const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' &
 
 /** GET /api/analyses/{id}/evidence?metric=&brand=&model=&query=&topic=&audience=&page= (a share link's visitor adds &export=). */
 export async function loadEvidence(user: User | { exportId: string }, analysisId: number, url: URL): Promise<EvidenceView> {
-  const parsed = evidenceQuerySchema.safeParse(Object.fromEntries(url.searchParams))
-  if (!parsed.success) badRequest(errorMessage(parsed.error))
+  const raw = Object.fromEntries(url.searchParams)
+  const parsed = evidenceQuerySchema.safeParse(raw)
+  if (!parsed.success) badRequest(errorMessage(parsed.error, undefined, raw))
   const q = parsed.data
   const a = await analysisFor(user, analysisId, 'read')
   const brands = brandList(a.brands)

@@ -39,9 +39,9 @@ export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema
     const fieldErrors: Record<string, string> = {}
     for (const issue of parsed.error.issues) {
       const key = issue.path.join('.') || 'body'
-      fieldErrors[key] ??= issueMessage(issue)
+      fieldErrors[key] ??= issueMessage(issue, data)
     }
-    badRequest(errorMessage(parsed.error), fieldErrors)
+    badRequest(errorMessage(parsed.error, undefined, data), fieldErrors)
   }
   return parsed.data
 }

@@ -45,7 +45,7 @@ interface Target {
 export function reportQuery(url: URL) {
   const raw = Object.fromEntries(['format', 'model', 'topic', 'audience'].map((k) => [k, url.searchParams.get(k) || undefined]))
   const parsed = reportQuerySchema.safeParse(raw)
-  if (!parsed.success) badRequest(errorMessage(parsed.error, 'Invalid report request'))
+  if (!parsed.success) badRequest(errorMessage(parsed.error, 'Invalid report request', raw))
   return parsed.data
 }
 

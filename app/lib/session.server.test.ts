@@ -6,6 +6,7 @@ async function withEnv(vars: Record<string, string | undefined>) {
   vi.stubEnv('DATABASE_URL', 'postgres://unused@127.0.0.1:1/unused')
   vi.stubEnv('SESSION_SECRET', 'a-test-secret-of-enough-length')
   vi.stubEnv('SECURE_COOKIES', '')
+  vi.stubEnv('APP_URL', '')
   vi.stubEnv('SESSION_IDLE_HOURS', '')
   vi.stubEnv('SESSION_MAX_DAYS', '')
   for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v ?? '')
@@ -20,22 +21,37 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-describe('secureCookies', () => {
-  it('is on in production even over http, unless SECURE_COOKIES=false says otherwise', async () => {
-    let s = await withEnv({ NODE_ENV: 'production' })
+describe('secureCookies (issue 29: from APP_URL or the request, never from NODE_ENV alone)', () => {
+  it('production over plain http without APP_URL: no Secure flag, so a self-hoster at http://192.168…:3000 can sign in', async () => {
+    const s = await withEnv({ NODE_ENV: 'production', APP_URL: undefined })
+    expect(s.secureCookies(new Request('http://192.168.1.20:3000/login'))).toBe(false)
+    expect(await s.sessionCookie().serialize('id', { secure: s.secureCookies(http) })).not.toContain('; Secure')
+    expect(s.secureCookies(https)).toBe(true)
+  })
+
+  it("APP_URL's scheme decides when it is set", async () => {
+    let s = await withEnv({ NODE_ENV: 'production', APP_URL: 'https://brand.example.com' })
     expect(s.secureCookies(http)).toBe(true)
-    expect(await s.sessionCookie().serialize('id', { secure: s.secureCookies(http) })).toContain('; Secure')
-    s = await withEnv({ NODE_ENV: 'production', SECURE_COOKIES: 'false' })
-    expect(s.secureCookies(http)).toBe(false)
+    s = await withEnv({ NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3000' })
     expect(s.secureCookies(https)).toBe(false)
   })
 
-  it('is on for https requests in development, off for http unless forced', async () => {
-    let s = await withEnv({ NODE_ENV: 'development' })
-    expect(s.secureCookies(https)).toBe(true)
-    expect(s.secureCookies(http)).toBe(false)
+  it('SECURE_COOKIES=true/false overrides both', async () => {
+    let s = await withEnv({ NODE_ENV: 'production', APP_URL: 'https://brand.example.com', SECURE_COOKIES: 'false' })
+    expect(s.secureCookies(https)).toBe(false)
     s = await withEnv({ NODE_ENV: 'development', SECURE_COOKIES: 'true' })
     expect(s.secureCookies(http)).toBe(true)
+  })
+
+  it('warns on the sign-in page only when a Secure cookie would be dropped: plain http from a non-loopback address', async () => {
+    let s = await withEnv({ APP_URL: 'https://brand.example.com' })
+    expect(s.cookieWouldBeDropped(new Request('http://192.168.1.20:3000/login'))).toBe(true)
+    expect(s.cookieWouldBeDropped(new Request('http://localhost:3000/login'))).toBe(false)
+    expect(s.cookieWouldBeDropped(new Request('http://127.0.0.1:3000/login'))).toBe(false)
+    expect(s.cookieWouldBeDropped(new Request('http://[::1]:3000/login'))).toBe(false)
+    expect(s.cookieWouldBeDropped(https)).toBe(false)
+    s = await withEnv({ APP_URL: undefined })
+    expect(s.cookieWouldBeDropped(new Request('http://192.168.1.20:3000/login'))).toBe(false)
   })
 })
 

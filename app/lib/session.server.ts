@@ -10,13 +10,34 @@ export function sessionLimits() {
 }
 
 /**
- * Whether cookies get the Secure flag: SECURE_COOKIES=true/false decides when set; otherwise on in
- * production and whenever the request itself came over https.
+ * Whether cookies get the Secure flag (issue 29): SECURE_COOKIES=true/false decides when set; else APP_URL's scheme
+ * when it is set; else the request's own (https behind a proxy only with TRUST_PROXY: scripts/server.ts builds the
+ * request URL from express's req.protocol, which reads X-Forwarded-Proto only then). Never NODE_ENV alone: a
+ * production install opened at http://192.168…:3000 must be able to keep its session cookie.
  */
 export function secureCookies(request: Request): boolean {
   const e = env()
   if (e.SECURE_COOKIES) return e.SECURE_COOKIES === 'true'
-  return e.NODE_ENV === 'production' || new URL(request.url).protocol === 'https:'
+  const scheme = (url: string) => {
+    try {
+      return new URL(url).protocol
+    } catch {
+      return null
+    }
+  }
+  return ((e.APP_URL && scheme(e.APP_URL)) || scheme(request.url)) === 'https:'
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+/**
+ * True when a sign-in on this request would set a Secure cookie that the browser drops: the page came over plain
+ * http from a host that is not loopback (browsers accept Secure cookies over http only from localhost). The
+ * sign-in page then says why signing in will not stick.
+ */
+export function cookieWouldBeDropped(request: Request): boolean {
+  const url = new URL(request.url)
+  return url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname) && secureCookies(request)
 }
 
 /** The cookie holds only the id of a `sessions` row, so a session can be revoked server-side. */

@@ -10,7 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
   const param = (name: string) => url.searchParams.get(name) || undefined
-  const parsed = askerQuerySchema.safeParse({ model: param('model'), topic: param('topic'), audience: param('audience') })
-  if (!parsed.success) badRequest(errorMessage(parsed.error))
+  const raw = { model: param('model'), topic: param('topic'), audience: param('audience') }
+  const parsed = askerQuerySchema.safeParse(raw)
+  if (!parsed.success) badRequest(errorMessage(parsed.error, undefined, raw))
   return json(await analysisPersonas(user, intParam(params.id, 'analysis'), parsed.data), { headers: { 'Cache-Control': 'no-store' } })
 }

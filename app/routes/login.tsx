@@ -8,6 +8,7 @@ import { signIn } from '~/lib/auth-actions.server'
 import { getUser } from '~/lib/auth.server'
 import { entraConfigured } from '~/lib/env.server'
 import { clientAddressOf } from '~/lib/load-context'
+import { cookieWouldBeDropped } from '~/lib/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStylesHref }]
 
@@ -21,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo,
     entraConfigured: entraConfigured(),
     error: loginErrorMessage(url.searchParams.get('error')),
+    // The address this page was opened at, when a sign-in here would set a cookie the browser drops.
+    insecureOrigin: cookieWouldBeDropped(request) ? url.origin : null,
   })
 }
 
@@ -31,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, entraConfigured, error } = useLoaderData<typeof loader>()
+  const { redirectTo, entraConfigured, error, insecureOrigin } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction?.startsWith('/login') === true
@@ -46,6 +49,13 @@ export default function LoginPage() {
             <span>or sign in with email</span>
           </div>
         </>
+      )}
+      {insecureOrigin && (
+        <p className="auth-note" role="alert" data-testid="insecure-cookie-note">
+          This page was opened over plain http at {insecureOrigin}, but the session cookie is marked Secure (APP_URL is https, or SECURE_COOKIES=true),
+          so your browser will drop it and you will not stay signed in. Open the app at its https address (APP_URL), or on the server set APP_URL to
+          the http address you use.
+        </p>
       )}
       <FormError message={failure?.formError ?? error} />
       <Form method="post" action={`/login${query}`} className="auth-form" aria-label="Sign in">

@@ -7,6 +7,7 @@ import { env } from '~/lib/env.server'
 import { apiKeysAction, listAllApiKeys, listApiKeys } from '~/lib/api.server'
 import { ApiKeys } from '~/components/api/api-keys'
 import { optimiserRunsOf } from '~/lib/optimiser.server'
+import { failedKeyAttempts } from '~/lib/throttle.server'
 
 export const meta: MetaFunction = () => [{ title: 'Profile & Limits · AI Brand Visibility' }]
 
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rate: { perUser: e.MODEL_CALLS_PER_USER_PER_MINUTE },
     apiKeys: await listApiKeys(user),
     allApiKeys: user.isAdmin ? await listAllApiKeys(user) : null,
+    failedKeyAttempts: user.isAdmin ? await failedKeyAttempts() : null,
   })
 }
 
@@ -33,7 +35,7 @@ const show = (n: number | null) => (n === null ? 'Unlimited' : String(n))
 const usd = (n: number) => `$${n.toFixed(2)}`
 
 export default function Profile() {
-  const { user, limits, spend, rate, optimiserRuns, apiKeys, allApiKeys } = useLoaderData<typeof loader>()
+  const { user, limits, spend, rate, optimiserRuns, apiKeys, allApiKeys, failedKeyAttempts: failed } = useLoaderData<typeof loader>()
   return (
     <>
       <Header />
@@ -78,7 +80,7 @@ export default function Profile() {
             </ul>
           </div>
         )}
-        <ApiKeys keys={apiKeys} allKeys={allApiKeys} />
+        <ApiKeys keys={apiKeys} allKeys={allApiKeys} failedAttempts={failed} />
       </main>
     </>
   )

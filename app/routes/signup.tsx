@@ -5,8 +5,9 @@ import authStylesHref from '~/styles/auth.css'
 import { AuthCard, AuthField, FormError, MicrosoftButton } from '~/components/auth-form'
 import { PASSWORD_MIN_LENGTH, safeRedirect, type AuthFailure } from '~/lib/auth-messages'
 import { signUp } from '~/lib/auth-actions.server'
+import { clientAddressOf } from '~/lib/load-context'
 import { getUser } from '~/lib/auth.server'
-import { firstAccountWillBeAdmin } from '~/lib/accounts.server'
+import { setupCodeOpen } from '~/lib/accounts.server'
 import { entraConfigured } from '~/lib/env.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStylesHref }]
@@ -16,17 +17,17 @@ export const meta: MetaFunction = () => [{ title: 'Create account · AI Brand Vi
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   if (await getUser(request)) throw redirect(redirectTo)
-  return json({ redirectTo, entraConfigured: entraConfigured(), firstAccount: await firstAccountWillBeAdmin() })
+  return json({ redirectTo, entraConfigured: entraConfigured(), setupCode: await setupCodeOpen() })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await signUp(request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  const result = await signUp(request, clientAddressOf(context))
   if (result.ok) return redirect(result.redirectTo, { headers: { 'Set-Cookie': result.setCookie } })
   return json<AuthFailure>(result.failure, { status: result.status, headers: result.headers })
 }
 
 export default function SignupPage() {
-  const { redirectTo, entraConfigured, firstAccount } = useLoaderData<typeof loader>()
+  const { redirectTo, entraConfigured, setupCode } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction?.startsWith('/signup') === true
@@ -43,10 +44,10 @@ export default function SignupPage() {
           </div>
         </>
       )}
-      {firstAccount && (
-        <p className="auth-note" data-testid="first-account-note">
-          This is the first account on this install: it becomes the administrator, with unlimited projects and analyses and the admin pages. Accounts
-          created later get the default limits, which you can raise in Admin.
+      {setupCode && (
+        <p className="auth-note" data-testid="setup-code-note">
+          Setting up this install? Enter the one-time <b>setup code</b> that <code>npm start</code> printed: this account then becomes the administrator,
+          with unlimited projects and analyses and the admin pages. Everyone else leaves the field empty.
         </p>
       )}
       <FormError message={failure?.formError} />
@@ -67,6 +68,9 @@ export default function SignupPage() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.`}
           error={errors?.password}
         />
+        {setupCode && (
+          <AuthField name="setupCode" label={<>Setup code <span className="auth-optional">(administrator only)</span></>} autoComplete="off" maxLength={200} error={errors?.setupCode} />
+        )}
         <button type="submit" className="btn btn-primary auth-submit" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Create account'}
         </button>

@@ -80,7 +80,7 @@ describe('admin calls', () => {
 
     const bad = await admin.json(`/api/admin/users/${user.userId}`, { method: 'PUT', json: { tier: 'gold' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toBe('tier must be light, standard or full')
+    expect(bad.body.message).toBe("tier 'gold' is not one of: light, standard, full")
     expect((await admin.json('/api/admin/users/2147483647', { method: 'PUT', json: { isActive: true } })).status).toBe(404)
   })
 

@@ -254,7 +254,7 @@ describe('/api/v1 reads the hand-worked analysis', () => {
     expect(badTopic.body).toEqual({ error: { code: 'invalid_request', message: '"Speed" is not a topic of this analysis' } })
     const badTab = await client.call(`/api/v1/analyses/${seeded.analysisId}/results?tab=nope`)
     expect(badTab.status).toBe(400)
-    expect(badTab.body.error.message).toMatch(/^tab: tab must be one of overview, /)
+    expect(badTab.body.error.message).toMatch(/^tab 'nope' is not one of: overview, /)
   })
 
   it('results filters: audience and brand, worked by hand; an audience or brand the analysis lacks is a 400', async () => {
@@ -441,9 +441,17 @@ describe('OpenAPI contract', () => {
       { op: 'getSources', path: `/analyses/${A}/sources` },
       { op: 'getSources', path: `/analyses/${A}/sources?set=basic` },
       { op: 'getTrends', path: `/projects/${P}/trends` },
+      // Added for MCP parity (issue 29): project-level reads of the latest completed analysis, the schedule, the export.
+      { op: 'getProjectVisibility', path: `/projects/${P}/visibility` },
+      { op: 'getQueryRanks', path: `/projects/${P}/query-ranks?brand=Nike&model=claude` },
+      { op: 'getProjectSources', path: `/projects/${P}/sources?set=basic&analysisId=${A}` },
+      { op: 'getSchedule', path: `/projects/${P}/schedule` },
+      { op: 'exportReport', path: `/analyses/${A}/report?format=xlsx` },
       { op: 'startAnalysis', path: `/projects/${fresh.id}/analyses`, method: 'POST', after: (b) => (started = b.analysis.id) },
       { op: 'cancelAnalysis', path: '', method: 'POST' },
       { op: 'startAddModel', path: `/analyses/${A}/models`, method: 'POST', json: { modelId: 5 } },
+      { op: 'changeSchedule', path: `/projects/${fresh.id}/schedule`, method: 'POST', json: { action: 'enable', hour: 9, timeZone: 'UTC' } },
+      { op: 'changeSchedule', path: `/projects/${fresh.id}/schedule`, method: 'POST', json: { action: 'delete' } },
     ]
     const covered = new Set<string>()
     for (const c of calls) {

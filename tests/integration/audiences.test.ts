@@ -38,7 +38,7 @@ describe('POST /api/generate-audiences-topics (app → Temporal → worker → s
     expect(res.body.message).toBe('Brand name is required')
     const type = await s.json('/api/generate-audiences-topics', { method: 'POST', json: { ...payroll, marketType: 'B2G' } })
     expect(type.status).toBe(400)
-    expect(type.body.message).toBe('Market type must be B2C or B2B')
+    expect(type.body.message).toBe("marketType 'B2G' is not one of: B2C, B2B")
   })
 
   it('answers the §8 texts, not a 500, when the model keeps sending unusable JSON', async () => {
@@ -317,7 +317,7 @@ describe('persona as asker (issue 11 §4)', () => {
     expect((await owner.json(`/api/analyses/${second.id}/audiences?topic=Pricing`)).body).toMatchObject({ personas: [], total: null })
     const badModel = await owner.json(`/api/analyses/${second.id}/audiences?model=gpt99`)
     expect(badModel.status).toBe(400)
-    expect(badModel.body.message).toMatch(/^model must be one of combined, /)
+    expect(badModel.body.message).toMatch(/^model 'gpt99' is not one of: combined, /)
 
     // Validation and access: a clear 400; another user can neither read the view nor change the option.
     const bad = await owner.json(`/api/projects/${withPersonas.id}/audiences`, { method: 'POST', json: { askAsPersona: 'yes' } })

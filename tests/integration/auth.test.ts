@@ -186,16 +186,17 @@ describe('local sign-up', () => {
     }
   })
 
-  it('gives unlimited quotas and admin rights to an ADMIN_EMAILS address', async () => {
+  it('a local sign-up with an ADMIN_EMAILS address is not an admin: the address is not proven (issue 29)', async () => {
     const jar = new CookieJar()
     const email = 'admin@example.test' // ADMIN_EMAILS in the test stack
     let res = await postJson(jar, '/api/auth/signup', { email, password: 'admin password' })
     if (res.status === 400) res = await postJson(jar, '/api/auth/login', { email, password: 'admin password' })
     expect(res.status).toBeLessThan(300)
     const user = await (await request(jar, '/api/auth/user')).json()
-    expect(user).toMatchObject({ isAdmin: true, maxProjects: null, maxAnalyses: null })
-    const profile = await (await request(jar, '/api/user/profile')).json()
-    expect(profile).toMatchObject({ canCreateProject: true, projectsRemaining: null, analysesRemaining: null })
+    expect(user).toMatchObject({ isAdmin: false, maxProjects: 1, maxAnalyses: 1 })
+    // Signing in again with the password still proves nothing.
+    await postJson(jar, '/api/auth/login', { email, password: 'admin password' })
+    expect((await (await request(jar, '/api/auth/user')).json()).isAdmin).toBe(false)
   })
 })
 
@@ -360,6 +361,21 @@ describe('Microsoft Entra ID (OIDC stand-in)', () => {
     expect(logoutUrl.startsWith(issuer)).toBe(true)
     expect(new URL(logoutUrl).searchParams.get('post_logout_redirect_uri')).toBe(`${app()}/`)
     expect((await request(jar, '/api/auth/user')).status).toBe(401)
+  })
+
+  it('a Microsoft sign-in with an ADMIN_EMAILS address proves it: admin with unlimited quotas (issue 29)', async (ctx) => {
+    if (!configured()) return ctx.skip()
+    const email = 'admin@example.test' // ADMIN_EMAILS in the test stack; a local account may exist already (not admin)
+    const oid = randomUUID()
+    const { jar } = await entraSignIn({ sub: `sub-${oid}`, oid, email })
+    const user = await (await request(jar, '/api/auth/user')).json()
+    expect(user).toMatchObject({ email, isAdmin: true, maxProjects: null, maxAnalyses: null })
+    const profile = await (await request(jar, '/api/user/profile')).json()
+    expect(profile).toMatchObject({ canCreateProject: true, projectsRemaining: null, analysesRemaining: null })
+    // Another Microsoft address not in ADMIN_EMAILS stays an ordinary user.
+    const other = randomUUID()
+    const plain = await entraSignIn({ sub: `sub-${other}`, oid: other, email: uniqueEmail('entra-plain') })
+    expect((await (await request(plain.jar, '/api/auth/user')).json()).isAdmin).toBe(false)
   })
 
   it('links an existing local account with the same email (azure_linked)', async (ctx) => {

@@ -5,6 +5,7 @@
  * project, a revoked key, and the per-key call log.
  */
 import { randomInt } from 'node:crypto'
+import * as XLSX from 'xlsx'
 import { Agent, fetch as fetchFrom } from 'undici'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -12,6 +13,7 @@ import { testEnv } from '../support/env'
 import { createProject, setLimits, signUp, sql } from '../support/flows'
 import { CHATGPT, CLAUDE, QUERIES, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { createKey, KeyClient, revokeKey } from '../support/api-keys'
+import { API_ROUTES } from '../../app/domain/api/routes'
 
 /** An SDK client connected to /mcp with the key, from a loopback address of its own (the model budget counts per address). */
 async function connect(key: string) {
@@ -44,9 +46,10 @@ describe('MCP server driven by the SDK client', () => {
     await client?.close()
   })
 
-  it('lists the six tools, each saying what its numbers mean', async () => {
+  it('lists one tool per /api/v1 operation (the route table), each saying what its numbers mean', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_query_ranks', 'get_sources', 'get_trends', 'get_visibility_summary', 'list_projects', 'start_analysis'])
+    expect(tools.map((t) => t.name).sort()).toEqual(Object.values(API_ROUTES).map((r) => r.tool.name).sort())
+    expect(tools).toHaveLength(Object.keys(API_ROUTES).length)
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
     expect(byName.get_visibility_summary.description).toMatch(/95 % Wilson score interval/)
     expect(byName.get_visibility_summary.description).toMatch(/"answered" is n/)
@@ -67,10 +70,11 @@ describe('MCP server driven by the SDK client', () => {
       expect(r.isError, JSON.stringify(r)).toBe(true)
       return (r.content as any)[0].text as string
     }
-    expect(await refused('get_visibility_summary', { projectId: 2147483648 })).toMatch(/projectId must be a positive whole number \(at most 2147483647\)/)
+    // The same schemas as REST: an id that cannot exist is "No such project" (404), as GET /api/v1/projects/2147483648/visibility.
+    expect(await refused('get_visibility_summary', { projectId: 2147483648 })).toMatch(/No such project/)
     expect(await refused('get_visibility_summary', { projectId: seeded.projectId, analysisId: 0 })).toMatch(/analysisId must be a positive whole number/)
     expect(await refused('get_query_ranks', { projectId: seeded.projectId, brand: 'Ni\u0000ke' })).toMatch(/brand must not contain control characters/)
-    expect(await refused('get_query_ranks', { projectId: seeded.projectId, brand: '   ' })).toMatch(/brand must not be blank/)
+    expect(await refused('get_query_ranks', { projectId: seeded.projectId, colour: 'red' })).toMatch(/Unknown argument colour \(arguments: projectId, analysisId, brand, model\)/)
     expect(await refused('get_trends', { projectId: seeded.projectId, query: 'x'.repeat(301) })).toMatch(/query must be at most 300 characters/)
     // Text is trimmed before use: " Nike " is the brand Nike.
     const nike = await client.callTool({ name: 'get_query_ranks', arguments: { projectId: seeded.projectId, brand: ' Nike ' } })
@@ -83,7 +87,7 @@ describe('MCP server driven by the SDK client', () => {
   })
 
   it('list_projects and get_visibility_summary (n and Wilson intervals worked by hand)', async () => {
-    const { projects } = payload(await client.callTool({ name: 'list_projects', arguments: {} }))
+    const { items: projects } = payload(await client.callTool({ name: 'list_projects', arguments: {} }))
     expect(projects.find((p: any) => p.id === seeded.projectId)).toMatchObject({ name: seeded.projectName, brand: 'Brooks', competitors: ['Nike', 'Asics', 'Hoka'] })
 
     const result = await client.callTool({ name: 'get_visibility_summary', arguments: { projectId: seeded.projectId } })
@@ -150,13 +154,48 @@ describe('MCP server driven by the SDK client', () => {
     expect((await new KeyClient(key).call(`/api/v1/analyses/${analysis.id}/cancel`, { method: 'POST' })).status).toBe(200)
   })
 
+  it('schedules, exports and the analysis read keep the REST schemas and access rules through MCP (issue 29)', async () => {
+    const reader = await connect((await createKey(seeded.owner, 'Reader for schedules', ['read'])).key)
+    const pause = await reader.callTool({ name: 'change_schedule', arguments: { projectId: seeded.projectId, action: 'pause' } })
+    expect(payload(pause)).toEqual({ error: { code: 'insufficient_scope', message: 'This API key does not have the "run" scope.' } })
+    const bad = await client.callTool({ name: 'change_schedule', arguments: { projectId: seeded.projectId, action: 'explode' } })
+    expect(payload(bad).error.message).toBe("action 'explode' is not one of: enable, pause, resume, delete, trigger")
+    expect(payload(await reader.callTool({ name: 'get_schedule', arguments: { projectId: seeded.projectId } }))).toMatchObject({ exists: false, recentRuns: [] })
+
+    const file = payload(await reader.callTool({ name: 'export_report', arguments: { analysisId: seeded.analysisId, format: 'xlsx' } }))
+    expect(file).toMatchObject({ contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: expect.stringMatching(/\.xlsx$/) })
+    const bytes = Buffer.from(file.base64, 'base64')
+    expect(bytes.length).toBe(file.bytes)
+    expect(XLSX.read(bytes, { type: 'buffer' }).SheetNames[0]).toBe('Cover')
+    const docx = await reader.callTool({ name: 'export_report', arguments: { analysisId: seeded.analysisId, format: 'docx' } })
+    expect(payload(docx).error.message).toBe("format 'docx' is not one of: pdf, xlsx")
+
+    const analysis = payload(await reader.callTool({ name: 'get_analysis', arguments: { analysisId: seeded.analysisId } }))
+    expect(analysis).toMatchObject({ id: seeded.analysisId, searchInsightsStatus: null, searchInsights: { count: 0, href: `/api/analyses/${seeded.analysisId}/search-insights` } })
+    expect(Object.keys(analysis.modelResults).sort()).toEqual([String(CHATGPT), String(CLAUDE)].sort())
+    await reader.close()
+
+    const stranger = await connect((await createKey(await signUp(), 'Stranger 2', ['read', 'run'])).key)
+    for (const [name, args] of [
+      ['get_schedule', { projectId: seeded.projectId }],
+      ['change_schedule', { projectId: seeded.projectId, action: 'pause' }],
+      ['export_report', { analysisId: seeded.analysisId, format: 'xlsx' }],
+      ['get_analysis', { analysisId: seeded.analysisId }],
+      ['cancel_analysis', { analysisId: seeded.analysisId }],
+    ] as const) {
+      const r = await stranger.callTool({ name, arguments: args })
+      expect(payload(r).error.code, name).toBe('not_found')
+    }
+    await stranger.close()
+  })
+
   it("another user's key cannot read this project; a revoked key cannot connect; every call is logged", async () => {
     const other = await signUp()
     const stranger = await connect((await createKey(other, 'Stranger', ['read'])).key)
     const denied = await stranger.callTool({ name: 'get_visibility_summary', arguments: { projectId: seeded.projectId } })
     expect(denied.isError).toBe(true)
     expect(payload(denied).error.code).toBe('not_found')
-    const { projects } = payload(await stranger.callTool({ name: 'list_projects', arguments: {} }))
+    const { items: projects } = payload(await stranger.callTool({ name: 'list_projects', arguments: {} }))
     expect(projects.map((p: any) => p.id)).not.toContain(seeded.projectId)
     await stranger.close()
 

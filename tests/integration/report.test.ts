@@ -176,7 +176,7 @@ describe('who may download, and bad requests', () => {
     expect((await stranger.request(reportUrl())).status).toBe(404)
     expect((await new Session().request(reportUrl())).status).toBe(401)
     const bad = await hw.owner.json(reportUrl({ format: 'docx' }))
-    expect(bad).toMatchObject({ status: 400, body: { message: 'format must be pdf or xlsx' } })
+    expect(bad).toMatchObject({ status: 400, body: { message: "format 'docx' is not one of: pdf, xlsx" } })
     expect((await hw.owner.request(`/api/analyses/99999999/report?format=xlsx`)).status).toBe(404)
     expect((await hw.owner.request(`/api/analyses/abc/report`)).status).toBe(404)
 

@@ -126,7 +126,7 @@ describe('Trends page data from 30 seeded daily analyses', () => {
     expect((await post({ action: 'enable', hour: 9 })).body.message).toBe('Time zone is required')
     const bad = await post({ action: 'explode' })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toBe('Action must be one of enable, pause, resume, delete, trigger')
+    expect(bad.body.message).toBe("action 'explode' is not one of: enable, pause, resume, delete, trigger")
   })
 })
 
@@ -183,6 +183,7 @@ describe('alert bell and webhook', () => {
     expect((await set('https://10.1.2.3/x')).body.message).toBe('Webhook URL must point to a public address: 10.1.2.3 is a private address')
     expect((await set('https://[::1]/x')).body.message).toBe('Webhook URL must point to a public address: ::1 is a loopback address')
     expect((await set('https://localhost/x')).body.message).toBe('Webhook URL must point to a public address: localhost is a local name')
+    expect((await set('https://localhost./x')).body.message).toBe('Webhook URL must point to a public address: localhost. is a local name')
     expect((await set('not a url')).body.message).toBe('Webhook URL is not a valid URL')
     const ok = await set('https://hooks.example.com/brand-alerts')
     expect(ok.status).toBe(200)
@@ -211,7 +212,7 @@ describe('alert bell and webhook', () => {
       // The stored URL points at the receiver (the API refuses such a URL; a name could resolve there later).
       await db`update trend_webhooks set url = ${`http://127.0.0.1:${port}/hook`} where project_id = ${seeded.projectId}`
       const { createTrendActivities } = await import('../../activities/trends')
-      await expect(createTrendActivities({ sql: db }).deliverTrendAlerts({ projectId: seeded.projectId })).rejects.toThrow('Webhook refused: 127.0.0.1 resolves to 127.0.0.1 is a loopback address')
+      await expect(createTrendActivities({ sql: db }).deliverTrendAlerts({ projectId: seeded.projectId })).rejects.toThrow('Webhook refused: Webhook URL must point to a public address: 127.0.0.1 is a loopback address')
       expect(received).toHaveLength(0)
       const [failed] = await db<{ delivery_error: string; delivered_at: Date | null }[]>`select delivery_error, delivered_at from trend_alerts where analysis_id = ${analysisId}`
       expect(failed).toMatchObject({ delivered_at: null, delivery_error: expect.stringContaining('loopback') })

@@ -84,6 +84,7 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
 
   await buildApp()
   const workflowBundle = await buildWorkflowBundle()
+  const adminSetupCode = randomBytes(18).toString('base64url')
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -101,8 +102,10 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     // Tests start source searches themselves (tests/integration/sources.test.ts starts one by the analysis workflow's hook).
     SOURCE_SEARCH_AFTER_ANALYSIS: 'false',
     OPTIMISER_FETCH_ALLOW_LOOPBACK: String(optimiserPagePort),
-    // Tests sign up many accounts in any order: none may become admin by being the first.
-    FIRST_ACCOUNT_ADMIN: 'false',
+    // The one-time admin setup code npm start would print (tests/integration/api-conventions.test.ts claims it once).
+    ADMIN_SETUP_CODE: adminSetupCode,
+    // Browser tests sign up from 127.0.0.1 in one run; tests/integration/api-conventions.test.ts works with this figure.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '50',
     // Short per-call timeout so timeout faults are retried quickly in tests.
     OPENAI_TIMEOUT_MS: '5000', ANTHROPIC_TIMEOUT_MS: '5000', GEMINI_TIMEOUT_MS: '5000',
     PERPLEXITY_TIMEOUT_MS: '5000', XAI_TIMEOUT_MS: '5000', DEEPSEEK_TIMEOUT_MS: '5000',
@@ -159,6 +162,7 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     artifactsDir,
     chromiumPath: chromium,
     optimiserPagePort,
+    adminSetupCode,
     temporalDbFile: process.env.TEMPORAL_ADDRESS ? null : temporalDbFile,
   } satisfies TestEnv)
 

@@ -125,10 +125,14 @@ export async function resetSimulator() {
   await fetch(`${testEnv().simulatorUrl}/__sim/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
 }
 
-/** A new local account made an admin in the database (no ADMIN_EMAILS needed). */
+/**
+ * A new local account made an admin through a proven path: what `npm run admin -- grant <email>` does on the server
+ * (db/admins.ts), without starting the CLI for every test. A local sign-up alone never makes an admin (issue 29).
+ */
 export async function signUpAdmin() {
   const admin = await signUp()
-  const db = await sql()
-  await db`update users set is_admin = true where id = ${admin.userId}`
+  const { setAdmin } = await import('../../db/admins')
+  const granted = await setAdmin(await sql(), admin.email, true)
+  if (!granted.ok) throw new Error(granted.message)
   return admin
 }

@@ -4,7 +4,7 @@
  * do not spend another test's budget, and cookies.
  */
 import http from 'node:http'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { testEnv } from './env'
 
 export interface RawResponse {
@@ -29,9 +29,10 @@ export class HttpClient {
   readonly agent: http.Agent
   readonly base: URL
 
-  constructor(readonly localAddress?: string) {
+  /** Without an address, one of its own in 127/8 (as Session does), so per-address budgets never add up across tests. */
+  constructor(readonly localAddress = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`) {
     this.base = new URL(testEnv().appUrl)
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: 1, ...(localAddress ? { localAddress } : {}) })
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress })
   }
 
   request(method: string, path: string, init: RawInit = {}): Promise<RawResponse> {

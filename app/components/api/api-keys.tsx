@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { Link, useFetcher } from '@remix-run/react'
-import { API_KEY_MAX_DAYS, API_SCOPES, SCOPE_LABELS, type ApiKeyView } from '~/domain/api/keys'
+import { API_KEY_MAX_DAYS, API_SCOPES, SCOPE_LABELS, type ApiKeyView, type FailedKeyAttempts } from '~/domain/api/keys'
 
 export interface ApiKeysActionData {
   ok: boolean
@@ -54,7 +54,41 @@ function KeyRows({ keys, withOwner }: { keys: ApiKeyView[]; withOwner?: boolean 
   )
 }
 
-export function ApiKeys({ keys, allKeys }: { keys: ApiKeyView[]; allKeys: ApiKeyView[] | null }) {
+/** Admins: addresses that sent unknown, malformed, revoked or expired keys (10 failures in 10 minutes → 429). */
+function FailedAttempts({ rows }: { rows: FailedKeyAttempts[] }) {
+  return (
+    <div className="panel" data-testid="failed-key-attempts">
+      <h2>Failed API key attempts (admin)</h2>
+      <p className="muted">
+        Requests to <code>/api/v1</code> or <code>/mcp</code> with a key that is malformed, unknown, revoked or expired, per client address. After 10 in
+        10 minutes an address gets 429 with Retry-After until the 10 minutes are over.
+      </p>
+      {rows.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <table className="data">
+          <thead>
+            <tr><th>Address</th><th>Failures (all)</th><th>In the last window</th><th>Last</th><th>Last tried</th><th>Status</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.address} data-testid="failed-key-row">
+                <td><code>{r.address}</code></td>
+                <td>{r.total}</td>
+                <td>{r.inWindow}</td>
+                <td>{when(r.lastAt)}</td>
+                <td><code>{r.lastTried ?? ''}</code></td>
+                <td>{r.throttled ? 'Throttled' : 'Allowed'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}
+
+export function ApiKeys({ keys, allKeys, failedAttempts = null }: { keys: ApiKeyView[]; allKeys: ApiKeyView[] | null; failedAttempts?: FailedKeyAttempts[] | null }) {
   const fetcher = useFetcher<ApiKeysActionData>()
   const [copied, setCopied] = useState(false)
   const created = fetcher.data?.intent === 'create-api-key' ? fetcher.data.created : undefined
@@ -110,6 +144,7 @@ export function ApiKeys({ keys, allKeys }: { keys: ApiKeyView[]; allKeys: ApiKey
           <KeyRows keys={allKeys} withOwner />
         </div>
       )}
+      {failedAttempts && <FailedAttempts rows={failedAttempts} />}
     </>
   )
 }

@@ -178,7 +178,28 @@ describe('results exports', () => {
 
   it('text exports quote CSV fields and defuse formula-looking text', () => {
     expect(toCsv([['a,b', 'say "hi"', 3, null]])).toBe('"a,b","say ""hi""",3,')
-    expect(toCsv([['=HYPERLINK("x")', '-2', '+1', '@me']])).toBe(`"'=HYPERLINK(""x"")",'-2,'+1,'@me`)
+    expect(toCsv([['=HYPERLINK("x")', '-2', '+1', '@me', 'a;b']])).toBe(`"'=HYPERLINK(""x"")",'-2,'+1,'@me,"a;b"`)
     expect(toTsv([['a\tb', 'line\nbreak', 1]])).toBe('a b\tline break\t1')
+  })
+
+  it('CSV read back with , or ; as the separator (locales differ) has no formula cell and keeps each name whole', () => {
+    const names = ['Acme;=1+1', 'Beta;@SUM(A1)', '=HYPERLINK("https://evil.example")', 'Gamma,-1+2', '\t=1', 'x;+1']
+    const csv = toCsv([['Brand', 'Mentions'], ...names.map((n, i) => [n, i - 1])])
+    for (const FS of [',', ';']) {
+      const ws = Object.values(XLSX.read(csv, { type: 'string', FS, cellFormula: true }).Sheets)[0]
+      const cells = Object.entries(ws).filter(([k]) => !k.startsWith('!')).map(([, c]) => c as XLSX.CellObject)
+      expect(cells.filter((c) => c.f !== undefined), `separator ${FS}`).toEqual([])
+      // No cell text a spreadsheet would run: text starting with = + - @ keeps its leading quote.
+      expect(cells.filter((c) => c.t === 's' && /^[=+\-@\t\r]/.test(String(c.v))), `separator ${FS}`).toEqual([])
+    }
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(Object.values(XLSX.read(csv, { type: 'string', FS: ',' }).Sheets)[0], { header: 1, raw: true })
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['Acme;=1+1', 'Beta;@SUM(A1)', `'=HYPERLINK("https://evil.example")`, 'Gamma,-1+2', `'\t=1`, 'x;+1'])
+    // numbers stay numbers (a negative count is not text)
+    expect(rows[1][1]).toBe(-1)
+  })
+
+  it('the browser xlsx writes formula-looking text with a leading quote, read back as text', () => {
+    const { sheet } = roundTrip({ fileName: 'x.xlsx', sheets: [{ name: 'S', rows: [['=1+1', '+A1', '-A1', '@A1', 'plain', -3]] }] })
+    expect(sheet('S')).toEqual([["'=1+1", "'+A1", "'-A1", "'@A1", 'plain', -3]])
   })
 })

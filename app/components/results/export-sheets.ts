@@ -8,17 +8,18 @@
  * - Missing values: ranks 'N/A' (as on screen), shares of a model without answers empty.
  * - Sentiment not measured in the project language (`sentimentUnavailable`): its cells are
  *   empty and the label says 'not available in {language}', never 0/100/0 'neutral'.
- * - CSV and tab-separated text prefix text cells that start with = + - @ with an
- *   apostrophe so a spreadsheet never runs them as formulas (brand names and model
- *   answers are user or model supplied). xlsx cells are typed strings and need no guard.
+ * - Every text cell of every format (CSV, clipboard text, xlsx) follows the OWASP rule of
+ *   app/domain/export/cells.ts (a leading apostrophe before = + - @ tab CR; CSV fields with
+ *   `,` or `;` quoted).
  */
 import { modelColumn, slug } from './format'
 import { sentimentNotAvailable } from '~/domain/report'
+import { sheetRows, toCsv, toTsv, type Cell } from '~/domain/export/cells'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
 } from '~/domain/results/types'
 
-export type Cell = string | number | null
+export type { Cell }
 export interface SheetSpec {
   name: string
   rows: Cell[][]
@@ -118,34 +119,8 @@ export function queryRankWorkbook(d: QueryRankData, projectName: string, date: s
   return { fileName: `${queryRankFileBase(projectName, d.brand, date)}.xlsx`, sheets: [{ name: 'Query Rank', rows: queryRankRows(d) }] }
 }
 
-// ------------------------------------------------------------------ text formats
-
-const FORMULA_START = /^[=+\-@\t\r]/
-
-function textCell(c: Cell): string {
-  if (c === null || c === undefined) return ''
-  if (typeof c === 'number') return String(c)
-  return FORMULA_START.test(c) ? `'${c}` : c
-}
-
-/** RFC 4180 CSV (CRLF line ends), quoting where needed. */
-export function toCsv(rows: Cell[][]): string {
-  return rows
-    .map((row) =>
-      row
-        .map((c) => {
-          const s = textCell(c)
-          return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-        })
-        .join(','),
-    )
-    .join('\r\n')
-}
-
-/** Tab-separated text for the clipboard (tabs and line breaks inside cells become spaces). */
-export function toTsv(rows: Cell[][]): string {
-  return rows.map((row) => row.map((c) => textCell(c).replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n')
-}
+// Text formats: the shared rule of app/domain/export/cells.ts.
+export { toCsv, toTsv }
 
 // ------------------------------------------------------------------ xlsx
 
@@ -161,7 +136,7 @@ export interface XlsxModule {
 export function workbookFromSpec(XLSX: XlsxModule, spec: WorkbookSpec): any {
   const wb = XLSX.utils.book_new()
   for (const s of spec.sheets) {
-    const ws = XLSX.utils.aoa_to_sheet(s.rows)
+    const ws = XLSX.utils.aoa_to_sheet(sheetRows(s.rows))
     const widths = s.rows[0]?.map((_, i) => ({ wch: Math.min(60, Math.max(8, ...s.rows.map((r) => String(r[i] ?? '').length + 2))) }))
     if (widths) ws['!cols'] = widths
     XLSX.utils.book_append_sheet(wb, ws, s.name.slice(0, 31))

@@ -77,3 +77,17 @@ export function keyStatus(k: { revokedAt: string | null; expiresAt: string | nul
   if (k.expiresAt && Date.parse(k.expiresAt) <= now.getTime()) return 'expired'
   return 'active'
 }
+
+/** Admins' list of failed API key attempts per client address (Profile & Limits). */
+export interface FailedKeyAttempts {
+  address: string
+  /** Every failure recorded from the address. */
+  total: number
+  /** Failures in the current throttle window (0 once it ended). */
+  inWindow: number
+  lastAt: string
+  /** The address is refused (429) until its window ends. */
+  throttled: boolean
+  /** The visible start of the last key sent and the request, e.g. `abv_1a2b3c4d… GET /api/v1/me`. */
+  lastTried: string | null
+}

@@ -6,16 +6,46 @@
 import type { z } from 'zod'
 import type { ApiScope } from './keys'
 import * as s from './schemas'
+import * as p from './project-schemas'
 import { VISIBILITY_DEFINITIONS } from './results'
+
+const VISIBILITY_TOOL =
+  'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
+  '"answered" is n, the number of answers that came back (every query x sample). Per brand: mentionShare = the brand\'s mention count / all brands\' mentions ' +
+  '(x of n), visibility = answers that rank the brand in a list / answered answers (x of n; answer-level, over the models that ran - not the results screen\'s ' +
+  'Visibility %, which is the share of the six models that ranked the brand, see get_query_ranks); each has value (percent, 1 decimal) and interval, ' +
+  'the 95 % Wilson score interval in percent (null when n is 0) - a wide interval means few answers, so differences inside it are noise. ' +
+  'rank = combined rank, the mean of the per-model average list positions (1 is best; null when never ranked).'
+const QUERY_RANKS_TOOL =
+  'Where one brand (default the own brand) ranks for each query of a completed analysis (default the project\'s latest): per query, byModel maps model id to that model\'s average list ' +
+  'position over the samples (1 is best, null when the model did not rank the brand), combined is the mean over the models that ranked it, and ' +
+  'visibility is the percent of the six AI models that ranked it. Model ids: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek.'
+const SOURCES_TOOL =
+  'The web sources the AI models cited in a completed analysis (default the project\'s latest): sites (domain; type Owned = the brand\'s own domains, Competitor, Earned = everyone else; ' +
+  'citations = times cited; share = percent of all citations; weightedShare = share weighted by citation position) and the gap list (sites that cite ' +
+  'competitors but never the own brand), plus ownedRate: answers citing at least one owned site / answers, with a 95 % Wilson interval. set: enhanced (default), basic or all.'
+const TRENDS_TOOL =
+  'How the project\'s numbers move over its completed daily analyses (the latest one of each date). Per day and brand: mentions, change (percent change on the previous day), ' +
+  'share = mention share and visibility = answers ranking the brand / answered, each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), ' +
+  'and rank (combined rank, lower is better). queryRanks: the combined rank of one query per day; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.'
+const START_TOOL =
+  'Starts today\'s analysis of a project (needs a key with the run scope): every query is asked to each AI model, as Add Analysis does in the app. ' +
+  'One analysis per project per day; counts against the user\'s analysis quota, rate limit and daily cost cap. Returns the analysis (status pending) - ' +
+  'poll it with get_analysis; results exist once its status is completed.'
 
 export interface ApiRouteDef {
   method: 'get' | 'post'
   /** OpenAPI path template under /api/v1, e.g. /projects/{projectId}. */
   path: string
   scope: ApiScope
-  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs'
+  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs' | 'Schedules' | 'Exports'
   summary: string
   description: string
+  /**
+   * The operation's MCP tool (app/lib/mcp.server.ts): its name, and a description for agents when the REST one
+   * is not enough. Its arguments are the route's path, query and body fields, with the same schemas and scope.
+   */
+  tool: { name: string; description?: string }
   params?: z.ZodObject
   query?: z.ZodObject
   body?: z.ZodTypeAny
@@ -25,29 +55,38 @@ export interface ApiRouteDef {
 
 export const API_ROUTES = {
   getMe: {
+    tool: { name: 'get_me' },
     method: 'get', path: '/me', scope: 'read', tag: 'Account', status: 200, response: s.keyInfoSchema,
     summary: 'The key and its user',
     description: 'Who the key acts as (a key has its user\'s roles, quotas, rate limits and cost cap) and the key\'s scopes and expiry.',
   },
   listProjects: {
+    tool: { name: 'list_projects', description: 'Lists the brand projects this API key may see (its user\'s own, shared with them, public), newest first: id, name, own brand, competitors, queries, and the latest analysis (id, status, createdAt). Use a project id with the other tools. Paged: pass nextCursor as cursor for more.' },
     method: 'get', path: '/projects', scope: 'read', tag: 'Projects', status: 200, response: s.projectPageSchema, query: s.pageQuery,
     summary: 'List projects',
     description: 'The projects the key\'s user may see: their own, those shared with them and public ones, newest first.',
   },
   getProject: {
+    tool: { name: 'get_project' },
     method: 'get', path: '/projects/{projectId}', scope: 'read', tag: 'Projects', status: 200, response: s.projectSchema, params: s.projectParams,
     summary: 'One project', description: 'A project with its brand, competitors, queries and topics. 404 when the user may not see it.',
   },
   listAnalyses: {
+    tool: { name: 'list_analyses' },
     method: 'get', path: '/projects/{projectId}/analyses', scope: 'read', tag: 'Analyses', status: 200, response: s.analysisPageSchema, params: s.projectParams, query: s.pageQuery,
     summary: 'List a project\'s analyses', description: 'Newest first, each with its status and, while running, its live progress.',
   },
   getAnalysis: {
-    method: 'get', path: '/analyses/{analysisId}', scope: 'read', tag: 'Analyses', status: 200, response: s.analysisSchema, params: s.analysisParams,
-    summary: 'One analysis with status and progress',
-    description: 'Status is pending, in_progress, processing, completed, failed or cancelled; progress counts stored answers per model (live from the running workflow).',
+    tool: { name: 'get_analysis' },
+    method: 'get', path: '/analyses/{analysisId}', scope: 'read', tag: 'Analyses', status: 200, response: s.analysisDetailSchema, params: s.analysisParams,
+    summary: 'One analysis with status, progress, model results and source search',
+    description:
+      'Status is pending, in_progress, processing, completed, failed or cancelled; progress counts stored answers per model (live from the running workflow). ' +
+      'modelResults, searchInsightsStatus, searchInsights, enhancedSearchInsights and dualSearchInsights are the spec\'s Analysis fields; the three insight fields are ' +
+      'summaries (counts per model) with a link (href) to the full insights, because those can run to megabytes.',
   },
   getResults: {
+    tool: { name: 'get_results' },
     method: 'get', path: '/analyses/{analysisId}/results', scope: 'read', tag: 'Results', status: 200, response: s.resultsSchema, params: s.analysisParams, query: s.resultsQuery,
     summary: 'The metrics of a results tab',
     description:
@@ -57,6 +96,7 @@ export const API_ROUTES = {
       '409 analysis_not_completed while the analysis is not completed.',
   },
   getVisibility: {
+    tool: { name: 'get_analysis_visibility' },
     method: 'get', path: '/analyses/{analysisId}/visibility', scope: 'read', tag: 'Results', status: 200, response: s.visibilitySchema, params: s.analysisParams,
     summary: 'Visibility summary per model, with n and 95 % intervals',
     description:
@@ -64,31 +104,73 @@ export const API_ROUTES = {
       `${VISIBILITY_DEFINITIONS.answers} This is not the Visibility % of the results screens and of /results (share of the six models, n = 6).`,
   },
   listAnswers: {
+    tool: { name: 'list_answers' },
     method: 'get', path: '/analyses/{analysisId}/answers', scope: 'read', tag: 'Results', status: 200, response: s.answerPageSchema, params: s.analysisParams, query: s.answersQuery,
     summary: 'The answers, paged', description: 'Every stored answer with its text, citations, sources, mentions, ranks and sentiment, and how it was collected (collection: vendor API, model, web search on or off, simulator), in storage order.',
   },
   getSources: {
+    tool: { name: 'get_analysis_sources' },
     method: 'get', path: '/analyses/{analysisId}/sources', scope: 'read', tag: 'Sources', status: 200, response: s.sourcesSchema, params: s.analysisParams, query: s.sourcesQuery,
     summary: 'Source insights: cited sites and the gap list',
     description: 'The sites the models cite (Owned, Competitor or Earned, with citations and share), the gap list (sites citing competitors but never the own brand), and the owned citation rate with its interval.',
   },
   getTrends: {
+    tool: { name: 'get_trends', description: TRENDS_TOOL },
     method: 'get', path: '/projects/{projectId}/trends', scope: 'read', tag: 'Trends', status: 200, response: s.trendsSchema, params: s.projectParams, query: s.trendsQuery,
     summary: 'Trends over the project\'s completed analyses',
     description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and visibility with n and 95 % Wilson intervals, combined rank; per-query ranks, topic trend and alerts. 403 in Light Mode.',
   },
   startAnalysis: {
+    tool: { name: 'start_analysis', description: START_TOOL },
     method: 'post', path: '/projects/{projectId}/analyses', scope: 'run', tag: 'Runs', status: 201, response: s.runStartedSchema, params: s.projectParams,
     summary: 'Start today\'s analysis',
     description: 'The same as Add Analysis in the app: one per project per day (a failed or cancelled one of today is restarted), counts against the analysis quota, rate limit and daily cost cap of the key\'s user.',
   },
   startAddModel: {
+    tool: { name: 'add_model' },
     method: 'post', path: '/analyses/{analysisId}/models', scope: 'run', tag: 'Runs', status: 202, response: s.addModelStartedSchema, params: s.analysisParams, body: s.addModelBody,
     summary: 'Start an add-model run', description: 'Asks one more model every query of a finished analysis.',
   },
   cancelAnalysis: {
+    tool: { name: 'cancel_analysis' },
     method: 'post', path: '/analyses/{analysisId}/cancel', scope: 'run', tag: 'Runs', status: 200, response: s.analysisSchema, params: s.analysisParams,
     summary: 'Cancel an analysis', description: 'Cancels every running workflow of the analysis (answers already stored are kept).',
+  },
+  getProjectVisibility: {
+    tool: { name: 'get_visibility_summary', description: VISIBILITY_TOOL },
+    method: 'get', path: '/projects/{projectId}/visibility', scope: 'read', tag: 'Results', status: 200, response: s.visibilitySchema, params: s.projectParams, query: p.latestQuery,
+    summary: 'Visibility summary of the project\'s latest completed analysis',
+    description: 'As GET /analyses/{analysisId}/visibility, for the analysis given as analysisId or, by default, the project\'s latest completed one (409 when it has none).',
+  },
+  getQueryRanks: {
+    tool: { name: 'get_query_ranks', description: QUERY_RANKS_TOOL },
+    method: 'get', path: '/projects/{projectId}/query-ranks', scope: 'read', tag: 'Results', status: 200, response: p.queryRanksSchema, params: s.projectParams, query: p.queryRanksQuery,
+    summary: 'Where one brand ranks for each query',
+    description: 'The ranking-detail tab of the analysis given as analysisId or, by default, the project\'s latest completed one, for one brand (default the own brand) and model (default combined).',
+  },
+  getProjectSources: {
+    tool: { name: 'get_sources', description: SOURCES_TOOL },
+    method: 'get', path: '/projects/{projectId}/sources', scope: 'read', tag: 'Sources', status: 200, response: s.sourcesSchema, params: s.projectParams, query: p.projectSourcesQuery,
+    summary: 'Source insights of the project\'s latest completed analysis',
+    description: 'As GET /analyses/{analysisId}/sources, for the analysis given as analysisId or, by default, the project\'s latest completed one.',
+  },
+  getSchedule: {
+    tool: { name: 'get_schedule' },
+    method: 'get', path: '/projects/{projectId}/schedule', scope: 'read', tag: 'Schedules', status: 200, response: p.scheduleSchema, params: s.projectParams,
+    summary: 'The project\'s daily analysis schedule',
+    description: 'The Temporal Schedule that runs the project\'s analysis every day: whether it exists or is paused, its hour and time zone, the next run, and what its recent runs did.',
+  },
+  changeSchedule: {
+    tool: { name: 'change_schedule' },
+    method: 'post', path: '/projects/{projectId}/schedule', scope: 'run', tag: 'Schedules', status: 200, response: p.scheduleSchema, params: s.projectParams, body: p.scheduleChangeBody,
+    summary: 'Enable, pause, resume, delete or trigger the daily schedule',
+    description: 'The same as the Trends page\'s schedule controls, for the project\'s owner: enable at an hour (0-23) of an IANA time zone, pause, resume, delete, or trigger a run now. 403 in Light Mode.',
+  },
+  exportReport: {
+    tool: { name: 'export_report' },
+    method: 'get', path: '/analyses/{analysisId}/report', scope: 'read', tag: 'Exports', status: 200, response: p.exportFileSchema, params: s.analysisParams, query: p.reportQuery,
+    summary: 'The report of a completed analysis as a file',
+    description: 'The Export menu\'s report (cover, overview, share of model, brand rank, query ranks, mentions, sentiment, answers) as pdf or xlsx, base64-encoded in JSON, optionally for one model, topic or audience. Every text cell follows the OWASP formula-injection rule.',
   },
 } as const satisfies Record<string, ApiRouteDef>
 

@@ -58,12 +58,12 @@ const cursor = z
 
 export const pageQuery = z.object({ limit, cursor })
 
-const modelFilter = z
+export const modelFilter = z
   .enum(MODEL_FILTERS, { error: `model must be one of ${MODEL_FILTERS.join(', ')}` })
   .optional()
   .openapi({ description: 'One model (claude, perplexity, gemini, gpt41 = ChatGPT 5, grok3 = Grok-4, deepseek) or combined (default).' })
 
-const optionalText = (label: string, description: string) => text(label, 300).optional().openapi({ description })
+export const optionalText = (label: string, description: string) => text(label, 300).optional().openapi({ description })
 
 export const RESULT_API_TABS = RESULT_TABS.map((t) => t.id).filter((t) => t !== 'model-admin') as [string, ...string[]]
 
@@ -108,8 +108,8 @@ export const addModelBody = z
 
 // ------------------------------------------------------------------ outputs
 
-const isoDateTime = z.string().datetime().openapi({ description: 'ISO 8601 date-time (UTC).', example: '2025-05-20T09:30:00.000Z' })
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ format: 'date', example: '2025-05-20' })
+export const isoDateTime = z.string().datetime().openapi({ description: 'ISO 8601 date-time (UTC).', example: '2025-05-20T09:30:00.000Z' })
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ format: 'date', example: '2025-05-20' })
 
 export const errorSchema = z
   .object({
@@ -207,6 +207,34 @@ export const analysisSchema = z
     progress: z.union([progressSchema, z.null()]),
   })
   .openapi('Analysis')
+
+const insightsSummarySchema = z
+  .object({
+    count: z.number().int(),
+    byModel: z.record(z.string(), z.number().int()).openapi({ description: 'Insights per model id.' }),
+    href: z.string().openapi({ description: 'Where the full insights are: GET /api/analyses/{id}/search-insights (signed in), or /api/v1/analyses/{id}/sources for the aggregates.' }),
+  })
+  .openapi('InsightsSummary')
+
+export const analysisDetailSchema = analysisSchema
+  .extend({
+    modelResults: z
+      .record(
+        z.string(),
+        z.object({
+          brandMentions: z.record(z.string(), z.number()),
+          brandRanking: z.record(z.string(), z.record(z.string(), z.number())),
+        }),
+      )
+      .openapi({ description: 'Per model id: brandMentions = mentions of each brand summed over its answered answers; brandRanking = per query, each brand\'s mean list position over the samples that ranked it (1 is best; never-ranked brands absent).' }),
+    searchInsightsStatus: z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']).nullable().openapi({ description: 'The source search of the analysis; null before one ran.' }),
+    searchInsights: insightsSummarySchema.openapi({ description: 'Basic insights (the citations the analysis answers carry): a summary, because the insights (one model answer each) can run to megabytes; the full list is at href.' }),
+    enhancedSearchInsights: insightsSummarySchema.openapi({ description: 'Enhanced insights (one search-grounded call per query and model): a summary and a link, as searchInsights.' }),
+    dualSearchInsights: z
+      .record(z.string(), z.union([z.number().int(), z.string()]))
+      .openapi({ description: 'Enhanced insights per provider (geminiInsights, openaiInsights, grokInsights, claudeInsights, perplexityInsights) as counts, and href to the full data.' }),
+  })
+  .openapi('AnalysisDetail')
 
 export const collectionSchema = z
   .object({

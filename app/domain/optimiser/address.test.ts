@@ -23,6 +23,20 @@ describe('SSRF: URLs and addresses the optimiser refuses', () => {
     'http://[fe80::1]/',
     'http://[fc00::1]/', // unique local
     'http://[ff02::1]/',
+    // Every IPv6 form that embeds an IPv4 address, and IPv6 outside global unicast (issue 29).
+    'http://[::127.0.0.1]/', // IPv4-compatible (::/96)
+    'http://[::7f00:1]/',
+    'http://[::a00:1]/', // ::10.0.0.1
+    'http://[::ffff:169.254.169.254]/', // mapped link-local
+    'http://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
+    'http://[64:ff9b::808:808]/', // NAT64 of a public address: still outside 2000::/3
+    'http://[2002:7f00:1::1]/', // 6to4 of 127.0.0.1
+    'http://[2002:a00:1::1]/', // 6to4 of 10.0.0.1
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', // Teredo
+    'http://[2001:db8::1]/', // documentation
+    'http://[100::1]/', // discard
+    'http://[4000::1]/', // outside 2000::/3
+    'http://localhost.:3000/', // a trailing dot is the same name
     'http://localhost:3000/',
     'http://db.internal/',
     'ftp://example.com/',

@@ -1,26 +1,17 @@
 /**
- * Which URLs and addresses the optimiser may fetch: http(s) only, and only public unicast addresses —
- * never loopback, private, link-local, carrier-grade NAT, multicast, reserved or unspecified, in IPv4 or
- * IPv6, including IPv4-mapped IPv6 and the numeric IPv4 forms (2130706433, 0x7f.1, 127.1), which the
+ * Which URLs and addresses the optimiser may fetch: http(s) only, and only public addresses (the shared rule
+ * of app/domain/net/address.ts), including the numeric IPv4 forms (2130706433, 0x7f.1, 127.1), which the
  * WHATWG URL parser already turns into dotted quads. Pure (no DNS here: the fetcher checks each resolved address).
  */
 import ipaddr from 'ipaddr.js'
+import { localName, publicAddress, type AddressVerdict } from '../net/address'
 
 export const REFUSED_PREFIX = 'This address cannot be fetched: '
 
-export type AddressVerdict = { ok: true } | { ok: false; reason: string }
+export type { AddressVerdict }
 
-/** Whether an IP address (text) is a public unicast address. `allowLoopback` is for tests only. */
-export function checkAddress(address: string, opts: { allowLoopback?: boolean } = {}): AddressVerdict {
-  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  if (!ipaddr.isValid(text)) return { ok: false, reason: `${address} is not an IP address` }
-  let ip = ipaddr.parse(text)
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address()
-  const range = ip.range()
-  if (range === 'unicast') return { ok: true }
-  if (range === 'loopback' && opts.allowLoopback) return { ok: true }
-  return { ok: false, reason: `${address} is a ${range} address` }
-}
+/** Whether an IP address (text) is a public unicast address: the shared rule of app/domain/net. `allowLoopback` is for tests only. */
+export const checkAddress = publicAddress
 
 /** Tests only: `true` lets any loopback address through; a list of ports lets loopback through on those ports only. */
 export type LoopbackAllowance = boolean | readonly number[]
@@ -55,7 +46,7 @@ export function checkUrl(raw: string, options: { allowLoopback?: LoopbackAllowan
   if (ipaddr.isValid(host)) {
     const v = checkAddress(host, opts)
     if (!v.ok) return v
-  } else if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host) && !opts.allowLoopback) {
+  } else if (localName(host) && !opts.allowLoopback) {
     return { ok: false, reason: `${host} is a local name` }
   }
   return { ok: true, url }

@@ -109,3 +109,20 @@ describe('report', () => {
     expect(buildReport(input()).tables.find((t) => t.sheet === 'Overview')!.rows[0]).toEqual(['Acme', 'Yes', 2, 66.7, 1, 50, 50, 0])
   })
 })
+
+describe('report workbook: formula injection (OWASP)', () => {
+  it('writes text that starts with = + - @ tab or CR with a leading quote, read back as text, never a formula', () => {
+    const evil = ['=HYPERLINK("https://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']
+    const brands = evil.map((name, i) => ({ name, isOwn: i === 0 }))
+    const base = input()
+    const r = buildReport(input({ mentions: { ...base.mentions, brands: brands.map((b) => ({ ...b, total: 1 })), rows: [], percents: [], grandTotal: 0 } }))
+    const bytes = XLSX.write(reportWorkbook(XLSX, r), { bookType: 'xlsx', type: 'buffer' })
+    const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: true })
+    const cells = Object.values(wb.Sheets).flatMap((ws) => Object.entries(ws).filter(([k]) => !k.startsWith('!')).map(([, c]) => c as XLSX.CellObject))
+    expect(cells.filter((c) => c.f !== undefined)).toEqual([])
+    const texts = cells.filter((c) => c.t === 's').map((c) => String(c.v))
+    for (const e of evil) expect(texts.some((t) => t.includes(`'${e}`))).toBe(true)
+    // Numbers stay numbers: a negative figure is not text.
+    expect(texts.some((t) => /^[=+\-@\t\r]/.test(t))).toBe(false)
+  })
+})

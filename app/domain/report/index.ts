@@ -17,6 +17,7 @@
 import { z } from 'zod'
 import { modelById } from '../models'
 import { FIELD_LIMITS, text } from '../validation'
+import { sheetRows, type Cell } from '../export/cells'
 import type { Discovery } from '../discovered'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
@@ -44,7 +45,7 @@ export const REPORT_MESSAGES = {
 /** Text cells are cut to this length (an xlsx cell holds at most 32,767 characters). */
 export const MAX_CELL_TEXT = 32_000
 
-export type Cell = string | number | null
+export type { Cell }
 
 export interface ReportTable {
   /** Sheet name (at most 31 characters, unique). */
@@ -309,7 +310,7 @@ export interface XlsxModule {
 export function reportWorkbook(XLSX: XlsxModule, r: Report): any {
   const wb = XLSX.utils.book_new()
   const add = (name: string, rows: Cell[][], widthRows: Cell[][]) => {
-    const ws = XLSX.utils.aoa_to_sheet(rows)
+    const ws = XLSX.utils.aoa_to_sheet(sheetRows(rows))
     const cols = Math.max(...widthRows.map((x) => x.length))
     ws['!cols'] = Array.from({ length: cols }, (_, i) => ({ wch: Math.min(60, Math.max(8, ...widthRows.map((x) => String(x[i] ?? '').length + 2))) }))
     XLSX.utils.book_append_sheet(wb, ws, name.slice(0, 31))

@@ -6,39 +6,37 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 import { text } from '../validation'
+import { localName, publicAddress } from '../net/address'
 
 /** The header carrying `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" keyed with the project's secret>`. */
 export const SIGNATURE_HEADER = 'X-Brand-Visibility-Signature'
 /** Unix seconds of the delivery; part of the signed text, so a receiver can refuse old replays. */
 export const TIMESTAMP_HEADER = 'X-Brand-Visibility-Timestamp'
 
-/** Whether an IP address is a public unicast address (never loopback, private, link-local, CGNAT, multicast or reserved). */
-export function publicAddress(address: string): { ok: true } | { ok: false; reason: string } {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  if (!ipaddr.isValid(bare)) return { ok: false, reason: `${address} is not an IP address` }
-  let ip = ipaddr.parse(bare)
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address()
-  const range = ip.range()
-  return range === 'unicast' ? { ok: true } : { ok: false, reason: `${address} is a ${range} address` }
-}
+export { publicAddress }
 
-/** The URL rules a webhook must meet before any DNS: https, no credentials, not a literal non-public address or local name. */
-export function webhookUrlProblem(raw: string): string | null {
+/**
+ * The URL rules a webhook must meet, the same when it is saved and before each delivery: no credentials, not a
+ * literal non-public address or a local name, https. `allow` is for tests only: exact addresses of a receiver that
+ * may be reached, over http too (empty in the app and the worker).
+ */
+export function webhookUrlProblem(raw: string, allow: ReadonlySet<string> = new Set()): string | null {
   let url: URL
   try {
     url = new URL(raw)
   } catch {
     return 'Webhook URL is not a valid URL'
   }
-  if (url.protocol !== 'https:') return 'Webhook URL must use https'
   if (url.username || url.password) return 'Webhook URL must not contain a user name or password'
   const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (allow.has(host)) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'Webhook URL must use https'
   if (ipaddr.isValid(host)) {
     const v = publicAddress(host)
     if (!v.ok) return `Webhook URL must point to a public address: ${v.reason}`
-  } else if (!host.includes('.') || /(^|\.)(localhost|local|internal|lan|home\.arpa)$/i.test(host)) {
+  } else if (localName(host)) {
     return `Webhook URL must point to a public address: ${host} is a local name`
   }
+  if (url.protocol !== 'https:') return 'Webhook URL must use https'
   return null
 }
 
