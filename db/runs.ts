@@ -22,6 +22,7 @@ import type { AnalysisSnapshot } from './results'
 import { lockUser } from './locks'
 import { admitAnalysis, AnalysisRefused } from './analysis-admission'
 import { costCapMessage, modelSpendOf, overCostCap } from './model-spend'
+import { moveAnalysis } from './run-status'
 
 type Tx = postgres.TransactionSql<any>
 
@@ -168,10 +169,9 @@ export async function createAnalysisRun(tx: Tx, projectId: number, opts: CreateA
 
   if (admitted.restartable !== null) {
     const [row] = await tx<AnalysisRow[]>`select * from analyses where id = ${admitted.restartable}`
-    const [reset] = await tx<AnalysisRow[]>`
-      update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now(),
-        progress = ${tx.json(waitingProgress(row.model_ids, row.queries.length, row.samples_per_query) as any)}
-      where id = ${row.id} returning *`
+    const progress = waitingProgress(row.model_ids, row.queries.length, row.samples_per_query)
+    await moveAnalysis(tx, row.id, 'pending', { progress, error: null, completed: false, progressed: true })
+    const [reset] = await tx<AnalysisRow[]>`select * from analyses where id = ${row.id}`
     return { analysis: reset, run: await insertRun(tx, reset, 'analysis', reset.model_ids, p.email) }
   }
   const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]

@@ -14,6 +14,7 @@ import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today } from '../do
 import { lockUser } from '../../db/locks'
 import { admitAnalysis, AnalysisRefused } from '../../db/analysis-admission'
 import { createAnalysisRun, insertRun, waitingProgress, type AnalysisRow, type PlannedRun } from '../../db/runs'
+import { moveAnalysis, moveRuns } from '../../db/run-status'
 import { env } from './env.server'
 import { recordAdminAction } from './admin.server'
 
@@ -69,8 +70,8 @@ async function launchRun(run: PlannedRun) {
   } catch (err) {
     const message = err instanceof WorkflowExecutionAlreadyStartedError ? 'This analysis is already running' : 'The analysis service (Temporal) is not reachable. Try again in a minute.'
     await db().begin(async (tx) => {
-      await tx`update model_runs set status = 'failed', error = ${message}, completed_at = now() where id = ${run.runId}`
-      if (kind === 'analysis') await tx`update analyses set status = 'failed', error = ${message}, updated_at = now() where id = ${analysisId}`
+      await moveRuns(tx, { runId: run.runId }, 'failed', { error: message })
+      if (kind === 'analysis') await moveAnalysis(tx, analysisId, 'failed', { error: message })
     })
     if (err instanceof WorkflowExecutionAlreadyStartedError) conflict(message)
     throw new Response(JSON.stringify({ error: message, message }), { status: 503, headers: { 'content-type': 'application/json' } })
@@ -200,9 +201,8 @@ async function reconcile(analysis: AnalysisRow, running?: RunRow[]): Promise<Ana
     await sql.begin(async (tx) => {
       const modelStatus = await countedModelStatus(analysis, run.model_ids, run.progress, tx)
       const progress: ProgressDetails = { ...(run.progress ?? waitingProgress(run.model_ids, analysis.queries.length, analysis.samples_per_query)), modelStatus, phase: end.status === 'cancelled' ? 'Cancelled' : 'Failed', message: end.message, currentModel: null, isComplete: false, estimatedTimeRemaining: null }
-      const updated = await tx`update model_runs set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, completed_at = now() where id = ${run.id} and status = 'running' returning id`
-      if (updated.length && run.kind === 'analysis')
-        await tx`update analyses set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, updated_at = now() where id = ${analysis.id} and status in ${tx(ACTIVE)}`
+      const moved = await moveRuns(tx, { runId: run.id }, end.status, { error: end.message, progress })
+      if (moved.length && run.kind === 'analysis') await moveAnalysis(tx, analysis.id, end.status, { error: end.message, progress })
     })
     changed = true
   }
@@ -492,8 +492,8 @@ export async function cleanupStuck(user: User) {
     const state = row.workflow_id ? await workflowState(row.workflow_id) : 'NOT_FOUND'
     if (state === 'RUNNING') continue
     await sql.begin(async (tx) => {
-      await tx`update analyses set status = 'failed', error = 'The analysis made no progress for 10 minutes and was stopped.', updated_at = now() where id = ${row.id}`
-      await tx`update model_runs set status = 'failed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
+      await moveAnalysis(tx, row.id, 'failed', { error: 'The analysis made no progress for 10 minutes and was stopped.' })
+      await moveRuns(tx, { analysisId: row.id }, 'failed')
     })
     ids.push(row.id)
   }
@@ -518,12 +518,11 @@ export async function completeStale() {
     const workflowIds = await sql.begin(async (tx) => {
       const [row] = await tx<AnalysisRow[]>`select * from analyses where id = ${id} and status in ${tx(ACTIVE)} for update`
       if (!row) return null
-      const runs = await tx<{ workflow_id: string }[]>`
-        update model_runs set status = 'completed', completed_at = now() where analysis_id = ${id} and status = 'running' returning workflow_id`
+      const runs = await moveRuns(tx, { analysisId: id }, 'completed')
       const modelStatus = await countedModelStatus(row, row.model_ids, row.progress, tx)
       const progress = { ...(row.progress ?? waitingProgress(row.model_ids, row.queries.length, row.samples_per_query)), modelStatus, phase: 'Completed', message: 'Completed by an administrator after 24 hours', isComplete: true, progressPercent: 100 }
       await recomputeResults(tx, row)
-      await tx`update analyses set status = 'completed', progress = ${tx.json(progress as any)}, completed_at = now(), updated_at = now() where id = ${id}`
+      await moveAnalysis(tx, id, 'completed', { progress, completed: true })
       return runs.map((r) => r.workflow_id)
     })
     if (!workflowIds) continue
