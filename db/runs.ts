@@ -102,7 +102,7 @@ export async function insertRun(tx: Tx, analysis: AnalysisRow, kind: RunKind, mo
   const [{ id: runId, earlier }] = await tx<{ id: number; earlier: number }[]>`
     select nextval(pg_get_serial_sequence('model_runs', 'id'))::int as id,
       (select count(*)::int from model_runs where analysis_id = ${analysis.id} and kind = ${kind}) as earlier`
-  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? (earlier > 0 ? `-restart-${runId}` : '') : `-${runId}`)
+  const workflowId = analysisWorkflowId(analysis.id, kind, runId, earlier > 0)
   await tx`
     insert into model_runs (id, analysis_id, kind, model_ids, workflow_id, progress)
     values (${runId}, ${analysis.id}, ${kind}, ${modelIds}, ${workflowId},
