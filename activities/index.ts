@@ -9,6 +9,8 @@ import { modelById, type ProviderKey } from '../app/domain/models'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
 import { computeResults, storeResults, type AnalysisSnapshot } from '../db/results'
 import { brandList } from '../app/domain/analyses'
+import { runStatusOf } from '../app/domain/run-status'
+import { moveAnalysis, moveRuns } from '../db/run-status'
 import type { FrameworkInput, FrameworkOutput, ProgressDetails } from '../workflows/shared'
 import { cleanFramework } from '../app/domain/framework'
 import { createSourceActivities } from './sources'
@@ -247,18 +249,12 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
 
     /** Persists a run's status and last progress snapshot (the app reads it once the workflow has ended). */
     async markRun(input: { analysisId: number; runId: number; status: 'in_progress' | 'processing' | 'completed' | 'failed' | 'cancelled'; progress: ProgressDetails; error?: string; final?: boolean }) {
-      const runStatus = input.status === 'in_progress' || input.status === 'processing' ? 'running' : input.status
+      const runStatus = runStatusOf(input.status)
       // A run already closed (completed as stale, reconciled after a cancel in the Temporal UI) stays as it is.
-      const [run] = await sql<{ kind: string }[]>`
-        update model_runs set status = ${runStatus}, progress = ${sql.json(input.progress as any)}, error = ${input.error ?? null},
-          completed_at = ${runStatus === 'running' ? null : sql`now()`}
-        where id = ${input.runId} and status = 'running' returning kind`
+      const [run] = await moveRuns(sql, { runId: input.runId }, runStatus, { progress: input.progress, error: input.error ?? null })
       if (!run) return
       if (run.kind === 'analysis') {
-        await sql`
-          update analyses set status = ${input.status}, progress = ${sql.json(input.progress as any)}, error = ${input.error ?? null},
-            last_progress_at = now(), updated_at = now(), completed_at = ${runStatus === 'running' ? null : sql`now()`}
-          where id = ${input.analysisId}`
+        await moveAnalysis(sql, input.analysisId, input.status, { progress: input.progress, error: input.error ?? null, progressed: true, completed: runStatus !== 'running' })
       } else {
         await mergeModelStatus(input.analysisId, input.progress)
       }
@@ -276,15 +272,10 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       ])
       const results = await computeResults(sql, input.analysisId, snap)
       const kind = await sql.begin(async (tx) => {
-        const [run] = await tx<{ kind: string }[]>`
-          update model_runs set status = ${input.status}, progress = ${tx.json(input.progress as any)}, completed_at = now()
-          where id = ${input.runId} and status = 'running' returning kind`
+        const [run] = await moveRuns(tx, { runId: input.runId }, input.status, { progress: input.progress })
         if (!run) return undefined
         if (run.kind === 'analysis') {
-          await tx`
-            update analyses set status = ${input.status}, progress = ${tx.json(input.progress as any)},
-              error = ${input.status === 'failed' ? input.progress.message : null}, completed_at = now(), updated_at = now(), last_progress_at = now()
-            where id = ${input.analysisId}`
+          await moveAnalysis(tx, input.analysisId, input.status, { progress: input.progress, error: input.status === 'failed' ? input.progress.message : null, completed: true, progressed: true })
         }
         await storeResults(tx, input.analysisId, results)
         return run.kind
@@ -312,10 +303,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
 
   async function markProcessing(analysisId: number, runId: number, progress: ProgressDetails) {
     await sql.begin(async (tx) => {
-      const [run] = await tx<{ kind: string }[]>`
-        update model_runs set progress = ${tx.json(progress as any)} where id = ${runId} and status = 'running' returning kind`
-      if (run?.kind === 'analysis')
-        await tx`update analyses set status = 'processing', progress = ${tx.json(progress as any)}, last_progress_at = now(), updated_at = now() where id = ${analysisId}`
+      const [run] = await moveRuns(tx, { runId }, 'running', { progress })
+      if (run?.kind === 'analysis') await moveAnalysis(tx, analysisId, 'processing', { progress, progressed: true })
     })
   }
 

@@ -1,7 +1,6 @@
 /**
- * Activities of the daily scheduled run (workflows/trends.ts): the same checks as a click on Add Analysis
- * (paused account, quota, one analysis per project per day, a run still going), the analysis rows, and the
- * alert check once the run has completed.
+ * Activities of the daily scheduled run (workflows/trends.ts): the run created as a click creates it (db/runs.ts:
+ * the same checks, rows, brands and progress), and the alert check once the run has completed.
  */
 import { createHmac } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
@@ -10,19 +9,14 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { ApplicationFailure } from '@temporalio/activity'
 import type postgres from 'postgres'
-import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById } from '../app/domain/models'
-import { MAX_QUERIES_LIGHT } from '../app/domain/limits'
-import { MAX_TOPIC_QUERIES } from '../app/domain/audiences'
-import { loadProviderConfigs } from '../app/domain/providers'
 import { alertsForRun, latestPerDate } from '../app/domain/trends'
 import { publicAddress, SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookUrlProblem } from '../app/domain/trends/webhook'
 import { buildTrendPoint, trendPointsOf } from '../db/trends'
-import { lockUser } from '../db/locks'
-import { admitAnalysis, AnalysisRefused } from '../db/analysis-admission'
-import { costCapMessage, dailyCostCapFromEnv, modelSpendOf, overCostCap } from '../db/model-spend'
+import { AnalysisRefused } from '../db/analysis-admission'
+import { dailyCostCapFromEnv } from '../db/model-spend'
+import { createAnalysisRun, storedRunInput } from '../db/runs'
 import { today } from '../app/domain/analyses'
-import { sourceSearchAfterAnalysis } from '../app/domain/sources/types'
-import { analysisWorkflowId, type AnalysisWorkflowInput } from '../workflows/shared'
+import type { AnalysisWorkflowInput } from '../workflows/shared'
 
 export type ScheduledStart =
   | { outcome: 'started'; analysisId: number; workflowId: string; input: AnalysisWorkflowInput }
@@ -99,71 +93,12 @@ async function postWebhook(raw: string, body: string, secret: string, opts: Webh
  * worker's environment unless given; 0 = none).
  */
 export function createTrendActivities({ sql, webhook = {}, dailyCostCapUsd = dailyCostCapFromEnv() }: { sql: postgres.Sql<any>; webhook?: WebhookOptions; dailyCostCapUsd?: number }) {
-  /** The input of the analysis workflow for an analysis row and its run row. */
-  async function inputOf(tx: postgres.TransactionSql<any>, analysisId: number, runId: number): Promise<AnalysisWorkflowInput> {
-    const [a] = await tx<{ model_ids: number[]; queries: { index: number; query: string }[]; samples_per_query: number; is_light_mode: boolean }[]>`
-      select model_ids, queries, samples_per_query, is_light_mode from analyses where id = ${analysisId}`
-    const configs = loadProviderConfigs()
-    return {
-      analysisId,
-      runId,
-      kind: 'analysis',
-      models: a.model_ids.map((id) => ({ modelId: id, name: modelById(id)?.name ?? String(id), concurrency: configs[modelById(id)!.provider]?.concurrency ?? 8 })),
-      queries: a.queries.map((q) => ({ index: q.index, query: q.query })),
-      samples: a.samples_per_query,
-      sourceSearch: sourceSearchAfterAnalysis() && !a.is_light_mode,
-    }
-  }
-
-  async function start(tx: postgres.TransactionSql<any>, projectId: number): Promise<{ analysisId: number; runId: number; workflowId: string }> {
-    const [p] = await tx<{ user_id: number; brand_domain: string; brand_details: any; is_light_mode: boolean; samples_per_query: number; is_active: boolean; tier: string; is_admin: boolean; max_analyses: number | null }[]>`
-      select p.user_id, p.brand_domain, p.brand_details, p.is_light_mode, p.samples_per_query, u.is_active, u.tier, u.is_admin, u.max_analyses
-      from projects p join users u on u.id = p.user_id where p.id = ${projectId}`
-    if (!p) throw new Skip('Project not found')
-    await lockUser(tx, p.user_id)
-    const isLight = p.tier === 'light' || p.is_light_mode
-    // Every stored query, as a click analyses them (app/lib/analyses.server.ts): at most 50 (a topic list), 20 in Light Mode.
-    const queries = await tx<{ query: string; topic: string | null; audience: string | null; audience_context: string | null }[]>`
-      select query, topic, audience, audience_context from project_queries where project_id = ${projectId} order by position limit ${isLight ? MAX_QUERIES_LIGHT : MAX_TOPIC_QUERIES}`
-    const competitors = await tx<{ name: string; alternative_names: string[]; domains: string[] }[]>`
-      select name, alternative_names, domains from project_competitors where project_id = ${projectId} order by position`
-    const day = today()
-    // The rule of a click on Add Analysis (db/analysis-admission.ts); a refusal is the skip's reason.
-    const admitted = await admitAnalysis(tx, {
-      userId: p.user_id, projectId, isActive: p.is_active, isAdmin: p.is_admin, maxAnalyses: p.max_analyses,
-      queryCount: queries.length, competitorCount: competitors.length, day,
-    }).catch((err: unknown) => {
+  /** The run, created by the function a click calls (db/runs.ts); a refusal is the skip's reason. */
+  async function start(tx: postgres.TransactionSql<any>, projectId: number) {
+    const { analysis, run } = await createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd }).catch((err: unknown) => {
       throw err instanceof AnalysisRefused ? new Skip(err.message) : err
     })
-    // The daily cost cap a click meets as a 429 (app/lib/model-budget.server.ts): over it, the run is skipped.
-    const spend = await modelSpendOf(tx, { id: p.user_id, isAdmin: p.is_admin }, dailyCostCapUsd)
-    if (overCostCap(spend)) throw new Skip(costCapMessage(spend.spentTodayUsd, spend.dailyCapUsd))
-    const restartable = admitted.restartable === null ? null : { id: admitted.restartable }
-    let analysisId: number
-    if (restartable) {
-      await tx`update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now() where id = ${restartable.id}`
-      analysisId = restartable.id
-    } else {
-      await tx`update users set total_analyses_run = total_analyses_run + 1 where id = ${p.user_id}`
-      const brands = {
-        brand: { alternativeNames: [], domains: [], ...(p.brand_details ?? {}), name: p.brand_domain },
-        competitors: competitors.map((c) => ({ name: c.name, alternativeNames: c.alternative_names, domains: c.domains })),
-      }
-      const snapshot = queries.map((q, index) => ({ index, query: q.query, topic: q.topic, audience: q.audience, audienceContext: q.audience_context }))
-      const [row] = await tx<{ id: number }[]>`
-        insert into analyses (project_id, user_id, status, date, is_light_mode, model_ids, samples_per_query, queries, brands)
-        values (${projectId}, ${p.user_id}, 'pending', ${day}, ${isLight}, ${[...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]},
-          ${p.samples_per_query}, ${tx.json(snapshot as any)}, ${tx.json(brands as any)}) returning id`
-      analysisId = row.id
-    }
-    const [{ runId, earlier }] = await tx<{ runId: number; earlier: number }[]>`
-      select nextval(pg_get_serial_sequence('model_runs', 'id'))::int as "runId",
-        (select count(*)::int from model_runs where analysis_id = ${analysisId} and kind = 'analysis') as earlier`
-    const workflowId = analysisWorkflowId(analysisId, 'analysis', earlier > 0 ? `-restart-${runId}` : '')
-    const [{ model_ids }] = await tx<{ model_ids: number[] }[]>`select model_ids from analyses where id = ${analysisId}`
-    await tx`insert into model_runs (id, analysis_id, kind, model_ids, workflow_id) values (${runId}, ${analysisId}, 'analysis', ${model_ids}, ${workflowId})`
-    await tx`update analyses set workflow_id = ${workflowId} where id = ${analysisId}`
-    return { analysisId, runId, workflowId }
+    return { analysisId: analysis.id, workflowId: run.workflowId, input: run.input }
   }
 
   return {
@@ -179,12 +114,12 @@ export function createTrendActivities({ sql, webhook = {}, dailyCostCapUsd = dai
         if (done?.analysis_id) {
           const [run] = await tx<{ id: number; workflow_id: string }[]>`
             select id, workflow_id from model_runs where analysis_id = ${done.analysis_id} and kind = 'analysis' order by id desc limit 1`
-          return { outcome: 'started' as const, analysisId: done.analysis_id, workflowId: run.workflow_id, input: await inputOf(tx, done.analysis_id, run.id) }
+          return { outcome: 'started' as const, analysisId: done.analysis_id, workflowId: run.workflow_id, input: await storedRunInput(tx, run.id) }
         }
         try {
           const s = await tx.savepoint(async (sp) => start(sp as unknown as postgres.TransactionSql<any>, input.projectId))
           await tx`insert into scheduled_runs (project_id, workflow_id, outcome, analysis_id) values (${input.projectId}, ${input.workflowId}, 'started', ${s.analysisId})`
-          return { outcome: 'started' as const, analysisId: s.analysisId, workflowId: s.workflowId, input: await inputOf(tx, s.analysisId, s.runId) }
+          return { outcome: 'started' as const, ...s }
         } catch (err) {
           if (!(err instanceof Skip)) throw err
           const exists = await tx`select 1 from projects where id = ${input.projectId}`

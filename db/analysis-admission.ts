@@ -9,11 +9,15 @@ import { ACTIVE_STATUSES } from '../app/domain/analyses'
 
 type Tx = postgres.TransactionSql<any>
 
-/** A refusal with the spec's text (§8 "Limits") and the HTTP status a click answers with. */
+/**
+ * A refusal with the spec's text (§8 "Limits") and the HTTP status a click answers with; a refusal by the daily cost
+ * cap (429) carries when the cap resets (the Retry-After).
+ */
 export class AnalysisRefused extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 429,
+    readonly resetsAt: string | null = null,
   ) {
     super(message)
   }

@@ -7,8 +7,8 @@ import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation,
 import type { Activities } from '../activities'
 import { startSourceSearchAfterAnalysis } from './sources'
 import { childSearchAttributePairs } from './search-attributes'
-import { trendAlertsWorkflow, trendAlertsWorkflowId } from './trend-alerts'
-import { getProgressQuery, initialModelStatus, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from './shared'
+import { trendAlertsWorkflow } from './trend-alerts'
+import { getProgressQuery, initialModelStatus, trendAlertsWorkflowId, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from './shared'
 
 export const ANSWER_MAX_ATTEMPTS = 5
 

@@ -5,25 +5,13 @@
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow'
 import type { Activities } from '../activities'
-import type { IdeatorContext } from '../activities/ideator'
-import type { PromptItem } from '../app/domain/ideator/prompts'
 import type { ContentIdea, GeneratedContent } from '../app/domain/ideator/types'
+import type { IdeatorContentInput, IdeatorIdeasInput } from './shared'
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '3 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['configuration', 'permanent'] },
 })
-
-export interface IdeatorIdeasInput {
-  userId: number
-  context: IdeatorContext
-}
-
-export interface IdeatorContentInput {
-  userId: number
-  context: IdeatorContext
-  items: PromptItem[]
-}
 
 interface Scored {
   score: number
@@ -37,7 +25,7 @@ function failureMessage(err: unknown): string {
 }
 
 /** Each scorer's scores (a failed scorer is left out), folded into the §3 fields: score is their mean. */
-async function scoreAll(input: { userId: number; context: IdeatorContext }, items: PromptItem[]): Promise<Map<string, Scored>> {
+async function scoreAll(input: IdeatorIdeasInput, items: IdeatorContentInput['items']): Promise<Map<string, Scored>> {
   const scorers = await acts.ideatorScorers()
   const settled = await Promise.allSettled(scorers.map((provider) => acts.ideatorScore({ ...input, provider, items })))
   const ok = settled.flatMap((r, i) => (r.status === 'fulfilled' ? [{ provider: scorers[i], scores: r.value }] : []))

@@ -9,20 +9,12 @@ import { assembleAnalysis, allRecommendations, pillarScoresOf, type PhaseOutputs
 import { PILLAR_PHASE, type Pillar } from '../app/domain/optimiser/constants'
 import { progressOf } from '../app/domain/optimiser/progress'
 import type { OptimiserAnalysis, OptimisationResult, PhaseStatus } from '../app/domain/optimiser/types'
-import { getOptimiserProgressQuery } from './shared'
+import { getOptimiserProgressQuery, type OptimiserWorkflowInput } from './shared'
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '3 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['configuration', 'permanent', 'refused-url', 'no-content'] },
 })
-
-export interface OptimiserWorkflowInput {
-  userId: number
-  prompt: string
-  language: string
-  content?: string
-  url?: string
-}
 
 function messageOf(err: unknown): { message: string; type?: string } {
   if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) return { message: err.cause.message, type: err.cause.type ?? undefined }

@@ -1,8 +1,13 @@
 /**
- * Names and message definitions shared by the app, the worker and the workflows.
+ * Names, message definitions and workflow inputs shared by the app, the worker and the workflows (the ids are in ./ids).
  * Imported inside the workflow sandbox: no Node built-ins, no I/O here.
  */
 import { defineQuery } from '@temporalio/workflow'
+import type { IdeatorContext } from '../activities/ideator'
+import type { PromptItem } from '../app/domain/ideator/prompts'
+import type { AnalysisRunKind } from './ids'
+
+export * from './ids'
 
 export const DEFAULT_TASK_QUEUE = 'brand-analysis'
 
@@ -81,12 +86,41 @@ export interface AnalysisModelPlan {
 export interface AnalysisWorkflowInput {
   analysisId: number
   runId: number
-  kind: 'analysis' | 'add-model' | 'refresh'
+  kind: AnalysisRunKind
   models: AnalysisModelPlan[]
   queries: { index: number; query: string }[]
   samples: number
   /** A completed full analysis starts its source search (`source-search-<id>`) unless this is false (SOURCE_SEARCH_AFTER_ANALYSIS=false). */
   sourceSearch?: boolean
+}
+
+/** The source search of one analysis (workflows/sources.ts). */
+export interface SourceSearchInput {
+  analysisId: number
+  workflowId: string
+  models: { modelId: number; name: string; concurrency: number }[]
+  queries: { index: number; query: string }[]
+}
+
+/** One content optimisation (workflows/optimiser.ts). */
+export interface OptimiserWorkflowInput {
+  userId: number
+  prompt: string
+  language: string
+  content?: string
+  url?: string
+}
+
+/** Content Ideator runs (workflows/ideator.ts). */
+export interface IdeatorIdeasInput {
+  userId: number
+  context: IdeatorContext
+}
+
+export interface IdeatorContentInput {
+  userId: number
+  context: IdeatorContext
+  items: PromptItem[]
 }
 
 export interface FrameworkInput {
@@ -108,9 +142,6 @@ export interface FrameworkOutput {
   costUsd?: number
 }
 
-export function analysisWorkflowId(analysisId: number, kind: AnalysisWorkflowInput['kind'], suffix = '') {
-  return kind === 'analysis' ? `analysis-${analysisId}${suffix}` : `analysis-${analysisId}-${kind}${suffix}`
-}
 
 /** Content optimiser runs (issue 13): `optimiser-<user>-<runId>`; progress through this query. */
 export interface OptimiserPhaseProgress {
@@ -123,7 +154,6 @@ export interface OptimiserPhaseProgress {
   error: string | null
 }
 export const getOptimiserProgressQuery = defineQuery<OptimiserPhaseProgress>('getOptimiserProgress')
-export const optimiserWorkflowId = (userId: number, runId: string) => `optimiser-${userId}-${runId}`
 
 /** The source search's phase texts (§4: they contain 'Search' or 'Enhanced'), written by its workflow and by the app when Temporal ended it. */
 export const SOURCE_SEARCH_PHASES = {

@@ -7,19 +7,10 @@
 import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
 import type { SourceActivities } from '../activities/sources'
 import { SEARCH_ATTRIBUTES } from './search-attributes'
-import { getProgressQuery, SOURCE_SEARCH_PHASES, type ModelProgress, type ProgressDetails } from './shared'
+import { getProgressQuery, SOURCE_SEARCH_PHASES, sourceSearchWorkflowId, type ModelProgress, type ProgressDetails, type SourceSearchInput } from './shared'
 
 export const SEARCH_MAX_ATTEMPTS = 5
 export const SEARCH_BATCH_SIZE = 8
-
-export interface SourceSearchInput {
-  analysisId: number
-  workflowId: string
-  models: { modelId: number; name: string; concurrency: number }[]
-  queries: { index: number; query: string }[]
-}
-
-export const sourceSearchId = (analysisId: number) => `source-search-${analysisId}`
 
 /**
  * Started by a completed full-mode analysis (§1): the search runs on as a workflow of its own
@@ -27,7 +18,7 @@ export const sourceSearchId = (analysisId: number) => `source-search-${analysisI
  * and RunKind = "source-search". Light-mode analyses are skipped by the search's first activity.
  */
 export async function startSourceSearchAfterAnalysis(input: { analysisId: number; models: SourceSearchInput['models']; queries: SourceSearchInput['queries'] }) {
-  const workflowId = sourceSearchId(input.analysisId)
+  const workflowId = sourceSearchWorkflowId(input.analysisId)
   const models = input.models.filter((m) => SEARCH_MODELS.includes(m.modelId))
   if (!models.length) return
   const inherited = workflowInfo().typedSearchAttributes

@@ -18,7 +18,6 @@ export const alertDelivery = proxyActivities<TrendActivities>({
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '15 minutes', maximumAttempts: 8, nonRetryableErrorTypes: ['webhook-refused'] },
 })
 
-export const trendAlertsWorkflowId = (analysisId: number, runId: number) => `trend-alerts-${analysisId}-${runId}`
 
 export async function trendAlertsWorkflow(input: { analysisId: number }): Promise<{ alerts: number }> {
   const { alerts } = await trendActivities.checkTrendAlerts({ analysisId: input.analysisId })

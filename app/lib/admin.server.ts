@@ -13,6 +13,7 @@ import { isDemoMode } from './models.server'
 import { entraConfigured } from './env.server'
 import { envKeys } from '../domain/admin/debug'
 import { KEY_TEST_MESSAGES, keyTestReport, type KeyResult } from '../domain/admin/key-test'
+import { keyTestWorkflowId } from '../../workflows/shared'
 
 type Tx = postgres.TransactionSql<any> | postgres.Sql<any>
 
@@ -214,7 +215,7 @@ export async function testApiKeys(admin: User) {
   let results: KeyResult[]
   try {
     results = await executeWorkflow('keyTestWorkflow', {
-      workflowId: `key-test-${admin.id}-${randomUUID().slice(0, 8)}`,
+      workflowId: keyTestWorkflowId(admin.id, randomUUID().slice(0, 8)),
       args: [],
       timeout: '2 minutes',
       summary: `API key test · ${admin.email}`,

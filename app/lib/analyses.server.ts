@@ -2,48 +2,29 @@ import type postgres from 'postgres'
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import { db } from './db.server'
 import { limitsOf, type User } from './auth.server'
-import { badRequest, conflict, forbidden, notFound } from './http.server'
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from './http.server'
 import { getProject, projectAllows, type Project } from './projects.server'
 import { forgetWorkflow, READ_TTL_MS, readWorkflow, startAnalysisWorkflow, temporal, workflowState } from './temporal.server'
 import { sharedReads } from './shared-reads'
-import { loadProviderConfigs } from './models.server'
-import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
-import { MAX_QUERIES_LIGHT, STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
-import { MAX_TOPIC_QUERIES } from '../domain/audiences'
-import { sourceSearchAfterAnalysis } from '../domain/sources/types'
-import type { RunLabels } from '../../workflows/search-attributes'
-import { analysisWorkflowId, initialModelStatus, initialProgress as initialRunProgress, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from '../../workflows/shared'
-import { computeResults, reparseAnswers, storeResults, type AnalysisSnapshot } from '../../db/results'
-import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today, type AnalysisStatus } from '../domain/analyses'
+import { LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
+import { STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
+import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
+import { computeResults, reparseAnswers, storeResults } from '../../db/results'
+import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today } from '../domain/analyses'
 import { lockUser } from '../../db/locks'
 import { admitAnalysis, AnalysisRefused } from '../../db/analysis-admission'
+import { createAnalysisRun, insertRun, waitingProgress, type AnalysisRow, type PlannedRun } from '../../db/runs'
+import { moveAnalysis, moveRuns } from '../../db/run-status'
+import { env } from './env.server'
 import { recordAdminAction } from './admin.server'
 
 export { ACTIVE_STATUSES, isActiveStatus, type AnalysisStatus } from '../domain/analyses'
+export type { AnalysisRow } from '../../db/runs'
 
 /** The active statuses as an SQL list: `status in ${ACTIVE}`. */
 const ACTIVE = [...ACTIVE_STATUSES]
 
-export interface AnalysisRow {
-  id: number
-  project_id: number
-  user_id: number
-  status: AnalysisStatus
-  date: Date
-  is_light_mode: boolean
-  model_ids: number[]
-  samples_per_query: number
-  queries: AnalysisSnapshot['queries']
-  brands: AnalysisSnapshot['brands']
-  workflow_id: string | null
-  progress: ProgressDetails | null
-  results: Record<string, any> | null
-  error: string | null
-  last_progress_at: Date
-  completed_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
+type Tx = postgres.TransactionSql<any>
 
 interface RunRow {
   id: number
@@ -72,61 +53,13 @@ export async function getAnalysis(user: User, id: number, need: 'read' | 'write'
 
 // ---------------------------------------------------------------- starting
 
-const named = (ids: number[]) => ids.map((id) => ({ modelId: id, name: modelById(id)?.name ?? String(id) }))
-
-/** What a run shows until the worker picks it up. */
-function initialProgress(ids: number[], queries: number, samples: number): ProgressDetails {
-  return initialRunProgress(named(ids), queries, samples, { phase: 'Starting', message: 'Waiting for the analysis worker to pick up the run...' })
-}
-
-function plan(modelIds: number[]): AnalysisWorkflowInput['models'] {
-  const configs = loadProviderConfigs()
-  return modelIds.map((id) => {
-    const m = modelById(id)!
-    return { modelId: id, name: m.name, concurrency: configs[m.provider]?.concurrency ?? 8 }
-  })
-}
-
-type Tx = postgres.TransactionSql<any>
-
-interface PlannedRun {
-  runId: number
-  workflowId: string
-  input: AnalysisWorkflowInput
-  labels: RunLabels
-  summary: string
-}
-
-/**
- * Inserts the run row with its final workflow id, inside the caller's transaction (which holds the user lock):
- * the first analysis run keeps the plain `analysis-<id>`, a restart or an add-model run gets its run id appended.
- */
-async function insertRun(tx: Tx, analysis: AnalysisRow, kind: AnalysisWorkflowInput['kind'], modelIds: number[], userEmail: string): Promise<PlannedRun> {
-  const [{ id: runId, earlier }] = await tx<{ id: number; earlier: number }[]>`
-    select nextval(pg_get_serial_sequence('model_runs', 'id'))::int as id,
-      (select count(*)::int from model_runs where analysis_id = ${analysis.id} and kind = ${kind}) as earlier`
-  const workflowId = analysisWorkflowId(analysis.id, kind, kind === 'analysis' ? (earlier > 0 ? `-restart-${runId}` : '') : `-${runId}`)
-  await tx`
-    insert into model_runs (id, analysis_id, kind, model_ids, workflow_id, progress)
-    values (${runId}, ${analysis.id}, ${kind}, ${modelIds}, ${workflowId},
-      ${tx.json(initialProgress(modelIds, analysis.queries.length, analysis.samples_per_query) as any)})`
-  if (kind === 'analysis') await tx`update analyses set workflow_id = ${workflowId} where id = ${analysis.id}`
-  const input: AnalysisWorkflowInput = {
-    analysisId: analysis.id,
-    runId,
-    kind,
-    models: plan(modelIds),
-    queries: analysis.queries.map((q) => ({ index: q.index, query: q.query })),
-    samples: analysis.samples_per_query,
-    // Light Mode has no Source Insights (§1): no search after it.
-    sourceSearch: sourceSearchAfterAnalysis() && !analysis.is_light_mode,
-  }
-  const brand = analysis.brands.brand.name
-  const what =
-    kind === 'analysis'
-      ? `Analysis ${analysis.id}${earlier > 0 ? ' (restart)' : ''}: ${modelIds.length} model${modelIds.length === 1 ? '' : 's'} × ${analysis.queries.length} queries`
-      : `${kind === 'refresh' ? 'Refresh' : 'Add'} ${modelIds.map((id) => modelById(id)?.name ?? id).join(', ')} on analysis ${analysis.id}`
-  return { runId, workflowId, input, labels: { projectId: analysis.project_id, userEmail, brand, runKind: kind }, summary: `${what} · ${brand} · project ${analysis.project_id} · ${userEmail}` }
+/** Answers a refusal of db/runs.ts or db/analysis-admission.ts with its HTTP status. */
+function refuse(err: AnalysisRefused): never {
+  if (err.status === 400) badRequest(err.message)
+  if (err.status === 404) notFound(err.message)
+  if (err.status === 409) conflict(err.message)
+  if (err.status === 429) tooManyRequests(err.message, (Date.parse(err.resetsAt ?? '') - Date.now()) / 1000 || 60)
+  forbidden(err.message)
 }
 
 /** Starts the run's workflow once its rows are committed; if Temporal refuses, the run (and a first analysis run) is marked failed. */
@@ -137,8 +70,8 @@ async function launchRun(run: PlannedRun) {
   } catch (err) {
     const message = err instanceof WorkflowExecutionAlreadyStartedError ? 'This analysis is already running' : 'The analysis service (Temporal) is not reachable. Try again in a minute.'
     await db().begin(async (tx) => {
-      await tx`update model_runs set status = 'failed', error = ${message}, completed_at = now() where id = ${run.runId}`
-      if (kind === 'analysis') await tx`update analyses set status = 'failed', error = ${message}, updated_at = now() where id = ${analysisId}`
+      await moveRuns(tx, { runId: run.runId }, 'failed', { error: message })
+      if (kind === 'analysis') await moveAnalysis(tx, analysisId, 'failed', { error: message })
     })
     if (err instanceof WorkflowExecutionAlreadyStartedError) conflict(message)
     throw new Response(JSON.stringify({ error: message, message }), { status: 503, headers: { 'content-type': 'application/json' } })
@@ -173,50 +106,19 @@ export async function canAnalyseToday(user: User, projectId: number) {
   return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
 }
 
-/** POST /api/projects/{id}/analyse-today (and analyze-today to restart a failed or cancelled run of today). */
+/**
+ * POST /api/projects/{id}/analyse-today (and analyze-today to restart a failed or cancelled run of today), the REST
+ * API and MCP: the run is created by db/runs.ts createAnalysisRun, the function the daily schedule calls too, in one
+ * transaction; the workflow starts once it is committed.
+ */
 export async function startAnalysis(user: User, projectId: number): Promise<AnalysisRow> {
-  const project = await getProject(user, projectId, 'write')
-  const sql = db()
-  const isLight = user.tier === 'light' || project.isLightMode
-  const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]
-  // Every stored query: a saved list holds at most 50 (a topic list, §9; others 40), 20 in Light Mode.
-  const queries = project.queriesWithAudience.slice(0, isLight ? MAX_QUERIES_LIGHT : MAX_TOPIC_QUERIES).map((q, index) => ({ index, query: q.query, topic: q.topic ?? null, audience: q.audience ?? null, audienceContext: q.audienceContext ?? null }))
-  const brands = { brand: { ...project.brandDetails, name: project.brandDomain }, competitors: project.competitorDetails }
-
-  // Checks (db/analysis-admission.ts, the same rule as the daily scheduled run), the analysis row and its run row in one
-  // transaction under the per-user lock, so two clicks at once cannot pass the daily limit or the quota; the workflow
-  // starts once they are committed.
-  const { analysis, run } = await sql.begin(async (tx) => {
-    await lockUser(tx, user.id)
-    let admitted: { restartable: number | null }
-    try {
-      admitted = await admitAnalysis(tx, {
-        userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
-        queryCount: project.queries.length, competitorCount: project.competitors.length, day: today(),
-      })
-    } catch (err) {
-      if (!(err instanceof AnalysisRefused)) throw err
-      if (err.status === 400) badRequest(err.message)
-      if (err.status === 409) conflict(err.message)
-      forbidden(err.message)
-    }
-    // A failed or cancelled run of today is restarted in place: answers already stored are kept, failed ones asked again.
-    if (admitted.restartable !== null) {
-      const [restartable] = await tx<AnalysisRow[]>`select * from analyses where id = ${admitted.restartable}`
-      const [row] = await tx<AnalysisRow[]>`
-        update analyses set status = 'pending', error = null, completed_at = null, last_progress_at = now(), updated_at = now(),
-          progress = ${tx.json(initialProgress(restartable.model_ids, restartable.queries.length, restartable.samples_per_query) as any)}
-        where id = ${restartable.id} returning *`
-      return { analysis: row, run: await insertRun(tx, row, 'analysis', row.model_ids, user.email) }
-    }
-    await tx`update users set total_analyses_run = total_analyses_run + 1 where id = ${user.id}`
-    const [row] = await tx<AnalysisRow[]>`
-      insert into analyses (project_id, user_id, status, date, is_light_mode, model_ids, samples_per_query, queries, brands, progress)
-      values (${projectId}, ${user.id}, 'pending', ${today()}, ${isLight}, ${modelIds}, ${project.samplesPerQuery},
-        ${tx.json(queries as any)}, ${tx.json(brands as any)}, ${tx.json(initialProgress(modelIds, queries.length, project.samplesPerQuery) as any)})
-      returning *`
-    return { analysis: row, run: await insertRun(tx, row, 'analysis', modelIds, user.email) }
-  })
+  await getProject(user, projectId, 'write')
+  const { analysis, run } = await db()
+    .begin((tx) => createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd: env().DAILY_COST_CAP_USD }))
+    .catch((err: unknown) => {
+      if (err instanceof AnalysisRefused) refuse(err)
+      throw err
+    })
   await launchRun(run)
   return { ...analysis, workflow_id: run.workflowId }
 }
@@ -275,7 +177,7 @@ async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: 
       const c = counts.find((x) => x.model_id === id)
       const before = prior?.modelStatus?.[String(id)]
       const done = c?.n ?? 0
-      return [String(id), { ...(before ?? initialModelStatus(named([id]), total)[String(id)]), completed: done, failed: c?.failed ?? 0, total, currentQuery: null, status: done >= total && (c?.failed ?? 0) < total ? 'completed' : 'failed' } satisfies ModelProgress]
+      return [String(id), { ...(before ?? waitingProgress([id], analysis.queries.length, analysis.samples_per_query).modelStatus[String(id)]), completed: done, failed: c?.failed ?? 0, total, currentQuery: null, status: done >= total && (c?.failed ?? 0) < total ? 'completed' : 'failed' } satisfies ModelProgress]
     }),
   )
 }
@@ -298,10 +200,9 @@ async function reconcile(analysis: AnalysisRow, running?: RunRow[]): Promise<Ana
     if (reads[i].state === 'NOT_FOUND' && Date.now() - run.created_at.getTime() < NOT_STARTED_GRACE_MS) continue
     await sql.begin(async (tx) => {
       const modelStatus = await countedModelStatus(analysis, run.model_ids, run.progress, tx)
-      const progress: ProgressDetails = { ...(run.progress ?? initialProgress(run.model_ids, analysis.queries.length, analysis.samples_per_query)), modelStatus, phase: end.status === 'cancelled' ? 'Cancelled' : 'Failed', message: end.message, currentModel: null, isComplete: false, estimatedTimeRemaining: null }
-      const updated = await tx`update model_runs set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, completed_at = now() where id = ${run.id} and status = 'running' returning id`
-      if (updated.length && run.kind === 'analysis')
-        await tx`update analyses set status = ${end.status}, error = ${end.message}, progress = ${tx.json(progress as any)}, updated_at = now() where id = ${analysis.id} and status in ${tx(ACTIVE)}`
+      const progress: ProgressDetails = { ...(run.progress ?? waitingProgress(run.model_ids, analysis.queries.length, analysis.samples_per_query)), modelStatus, phase: end.status === 'cancelled' ? 'Cancelled' : 'Failed', message: end.message, currentModel: null, isComplete: false, estimatedTimeRemaining: null }
+      const moved = await moveRuns(tx, { runId: run.id }, end.status, { error: end.message, progress })
+      if (moved.length && run.kind === 'analysis') await moveAnalysis(tx, analysis.id, end.status, { error: end.message, progress })
     })
     changed = true
   }
@@ -362,7 +263,7 @@ export async function progressOf(analysis: AnalysisRow, allRuns?: RunRow[]): Pro
       return read.progress ? withStoredCounts(read.progress, await storedCounts.get(`${analysis.id}:${run.id}`)) : run.progress
     }),
   )
-  let base: ProgressDetails = analysis.progress ?? initialProgress(analysis.model_ids, analysis.queries.length, analysis.samples_per_query)
+  let base: ProgressDetails = analysis.progress ?? waitingProgress(analysis.model_ids, analysis.queries.length, analysis.samples_per_query)
   for (const [i, run] of running.entries()) {
     const live = reads[i]
     if (!live) continue
@@ -591,8 +492,8 @@ export async function cleanupStuck(user: User) {
     const state = row.workflow_id ? await workflowState(row.workflow_id) : 'NOT_FOUND'
     if (state === 'RUNNING') continue
     await sql.begin(async (tx) => {
-      await tx`update analyses set status = 'failed', error = 'The analysis made no progress for 10 minutes and was stopped.', updated_at = now() where id = ${row.id}`
-      await tx`update model_runs set status = 'failed', completed_at = now() where analysis_id = ${row.id} and status = 'running'`
+      await moveAnalysis(tx, row.id, 'failed', { error: 'The analysis made no progress for 10 minutes and was stopped.' })
+      await moveRuns(tx, { analysisId: row.id }, 'failed')
     })
     ids.push(row.id)
   }
@@ -617,12 +518,11 @@ export async function completeStale() {
     const workflowIds = await sql.begin(async (tx) => {
       const [row] = await tx<AnalysisRow[]>`select * from analyses where id = ${id} and status in ${tx(ACTIVE)} for update`
       if (!row) return null
-      const runs = await tx<{ workflow_id: string }[]>`
-        update model_runs set status = 'completed', completed_at = now() where analysis_id = ${id} and status = 'running' returning workflow_id`
+      const runs = await moveRuns(tx, { analysisId: id }, 'completed')
       const modelStatus = await countedModelStatus(row, row.model_ids, row.progress, tx)
-      const progress = { ...(row.progress ?? initialProgress(row.model_ids, row.queries.length, row.samples_per_query)), modelStatus, phase: 'Completed', message: 'Completed by an administrator after 24 hours', isComplete: true, progressPercent: 100 }
+      const progress = { ...(row.progress ?? waitingProgress(row.model_ids, row.queries.length, row.samples_per_query)), modelStatus, phase: 'Completed', message: 'Completed by an administrator after 24 hours', isComplete: true, progressPercent: 100 }
       await recomputeResults(tx, row)
-      await tx`update analyses set status = 'completed', progress = ${tx.json(progress as any)}, completed_at = now(), updated_at = now() where id = ${id}`
+      await moveAnalysis(tx, id, 'completed', { progress, completed: true })
       return runs.map((r) => r.workflow_id)
     })
     if (!workflowIds) continue

@@ -32,6 +32,7 @@ import type { z } from 'zod'
 import type { saveAudiencesSchema } from '../domain/audiences'
 import { askerQueries, modelsOfFilter, personaVisibility, type AskerAnswer, type PersonaVisibility, type SnapshotQuery } from '../domain/audiences/asker'
 import type { ModelFilter } from '../domain/results/types'
+import { audiencesWorkflowId } from '../../workflows/shared'
 
 type AudienceWorkflow = Extract<WorkflowName, 'audiencesTopicsWorkflow' | 'audienceQueriesWorkflow'>
 type ArgsOf<K extends AudienceWorkflow> = Parameters<typeof executeWorkflow<K>>[1]['args']
@@ -60,7 +61,7 @@ function failureOf(err: unknown, error: string): Failure {
 /** Runs one generation workflow by its function (typed arguments and result) and waits for it; the run carries the search attributes. */
 function run<K extends AudienceWorkflow>(user: User, workflow: K, args: ArgsOf<K>[0], brand: string, summary: string) {
   return executeWorkflow(workflow, {
-    workflowId: `audiences-${user.id}-${randomUUID().slice(0, 8)}`,
+    workflowId: audiencesWorkflowId(user.id, randomUUID().slice(0, 8)),
     args: [args] as ArgsOf<K>,
     timeout: '4 minutes',
     labels: { userEmail: user.email, brand, runKind: 'audiences' },

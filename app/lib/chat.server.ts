@@ -39,6 +39,7 @@ import {
 import { modelByFilter } from '../domain/models'
 import type { AnalysisSnapshot } from '../../db/results'
 import type { ResultsViewData, TabData } from '../domain/results/types'
+import { chatWorkflowId } from '../../workflows/shared'
 
 // ------------------------------------------------------------------ live text (LISTEN)
 
@@ -244,7 +245,7 @@ export async function runChat(run: PreparedChat, sink?: ChatSink): Promise<ChatR
     for (let turn = 0; turn < CHAT_MAX_TURNS; turn++) {
       const allowTools = turn < CHAT_MAX_TURNS - 1
       const out = await executeWorkflow('chatTurnWorkflow', {
-        workflowId: `chat-${user.id}-${streamId}-${turn}`,
+        workflowId: chatWorkflowId(user.id, streamId, turn),
         args: [{ userId: user.id, streamId, turn, system, messages, tools, allowTools }],
         timeout: '5 minutes',
         labels: { projectId: project.id, userEmail: user.email, brand: project.brandDomain, runKind: 'chat' },

@@ -15,6 +15,7 @@ import { summaryFactsOf } from './report.server'
 import { startWorkflow } from './temporal.server'
 import { EXPORT_TTL_DAYS } from '../domain/limits'
 import { isoDay } from '../domain/analyses'
+import { exportSummaryWorkflowId } from '../../workflows/shared'
 
 export interface ExportListItem {
   id: string
@@ -75,7 +76,7 @@ async function startSummary(user: User, exportId: string, analysisId: number, pr
   try {
     const facts = await summaryFactsOf(analysisId, { name: project.name, brandName: project.brandDomain, marketDescription: project.marketDescription })
     await startWorkflow('exportSummaryWorkflow', {
-      workflowId: `export-summary-${exportId}`,
+      workflowId: exportSummaryWorkflowId(exportId),
       args: [{ exportId, userId: user.id, facts }],
       timeout: '10 minutes',
       summary: `AI Insights of share link · ${project.brandDomain} · project ${project.id} · analysis ${analysisId} · ${user.email}`,

@@ -5,6 +5,7 @@ import { recordModelUsage } from './model-budget.server'
 import { executeFrameworkWorkflow } from './temporal.server'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from '../domain/limits'
 import type { FrameworkInput } from '../../workflows/shared'
+import { frameworkWorkflowId } from '../../workflows/shared'
 
 /** Runs the framework workflow and waits for it; on failure answers an error the client turns into fallback data. */
 export async function generateFramework(
@@ -22,7 +23,7 @@ export async function generateFramework(
   }
   try {
     const out = await executeFrameworkWorkflow(args, {
-      workflowId: `framework-${user.id}-${randomUUID().slice(0, 8)}`,
+      workflowId: frameworkWorkflowId(user.id, randomUUID().slice(0, 8)),
       timeout: '4 minutes',
       labels: { userEmail: user.email, brand: input.brandDomain, runKind: 'framework' },
       summary: `Framework for ${input.brandDomain} · ${input.marketDescription.slice(0, 80)} · ${input.marketRegion} · ${user.email}`,

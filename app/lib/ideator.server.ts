@@ -28,6 +28,7 @@ import { buildGrounding, emptyGrounding } from '../domain/ideator/grounding'
 import type { PromptItem } from '../domain/ideator/prompts'
 import { IDEATOR_MESSAGES, type GenerateContentRequest, type GenerateIdeasRequest } from '../domain/ideator/requests'
 import type { CitationExplorerData, ContentIdea, GeneratedContent, Grounding, IdeatorViewData, SavedIdeas } from '../domain/ideator/types'
+import { ideatorWorkflowId } from '../../workflows/shared'
 
 type IdeatorContext = Parameters<typeof executeWorkflow<'ideatorIdeasWorkflow'>>[1]['args'][0]['context']
 
@@ -138,7 +139,7 @@ export async function generateIdeas(user: User, body: GenerateIdeasRequest) {
   try {
     const grounding = await groundingFor(project, body.query)
     const out = await executeWorkflow('ideatorIdeasWorkflow', {
-      workflowId: `ideator-${user.id}-ideas-${randomUUID().slice(0, 12)}`,
+      workflowId: ideatorWorkflowId(user.id, 'ideas', randomUUID().slice(0, 12)),
       args: [{ userId: user.id, context: contextOf(project, body, body.query, audience, grounding) }],
       timeout: '6 minutes',
       summary: `Content ideas · ${project.brandDomain} · "${body.query.slice(0, 60)}" · project ${project.id} · ${user.email}`,
@@ -183,7 +184,7 @@ export async function generateContent(user: User, body: GenerateContentRequest) 
   let contents: GeneratedContent[]
   try {
     contents = await executeWorkflow('ideatorContentWorkflow', {
-      workflowId: `ideator-${user.id}-content-${randomUUID().slice(0, 12)}`,
+      workflowId: ideatorWorkflowId(user.id, 'content', randomUUID().slice(0, 12)),
       args: [{ userId: user.id, context: contextOf(project, body, query, audience, grounding), items }],
       timeout: '10 minutes',
       summary: `Content drafts (${items.length}) · ${project.brandDomain} · "${query.slice(0, 60)}" · project ${project.id} · ${user.email}`,

@@ -18,6 +18,7 @@ import { OPTIMISER_MESSAGES, type criticalActionsRequest, type exportRequest, ty
 import type { OptimisationResult, OptimiserAnalysis, OptimiserProgress, SavedContentAnalysis } from '../domain/optimiser/types'
 import { getOptimiserProgressQuery, optimiserWorkflowId } from '../../workflows/shared'
 import { lockUser } from '../../db/locks'
+import { optimiserStepWorkflowId } from '../../workflows/shared'
 
 /** Export links stay active 30 days (§9). */
 export const EXPORT_DAYS = 30
@@ -150,7 +151,7 @@ type SmallArgs<K extends SmallWorkflow> = Parameters<typeof executeWorkflow<K>>[
 /** Runs the rewrite or the critical-actions workflow by its function and waits for it; labelled RunKind optimiser. */
 function runSmall<K extends SmallWorkflow>(user: User, workflow: K, args: Omit<SmallArgs<K>[0], 'userId'>, summary: string) {
   return executeWorkflow(workflow, {
-    workflowId: `optimiser-${user.id}-${workflow === 'optimiserRewriteWorkflow' ? 'rewrite' : 'actions'}-${randomUUID().slice(0, 12)}`,
+    workflowId: optimiserStepWorkflowId(user.id, workflow === 'optimiserRewriteWorkflow' ? 'rewrite' : 'actions', randomUUID().slice(0, 12)),
     args: [{ userId: user.id, ...args }] as SmallArgs<K>,
     timeout: '6 minutes',
     labels: { userEmail: user.email, brand: '', runKind: 'optimiser' },

@@ -38,10 +38,10 @@ import {
   EXPANSION_MODEL_ID, SEARCH_MODEL_IDS, SOURCE_LIMITS, SOURCE_TAB_IDS, insightKindsLabel, type ApiResponseItem, type InsightSet, type ModelExportRow,
   type SearchProgressView, type SearchStatus, type SourceTab, type SourceTabData, type SourcesViewData,
 } from '../domain/sources/types'
+import { sourceSearchWorkflowId } from '../../workflows/shared'
 
 type Sql = postgres.Sql<any>
 
-export const sourceSearchWorkflowId = (analysisId: number) => `source-search-${analysisId}`
 
 export const DELETE_SEARCH_INSIGHTS_CONFIRM = 'Are you sure you want to delete all search insights data? This cannot be undone.'
 

@@ -6,9 +6,10 @@ import { getProject, type Project } from './projects.server'
 import { temporal, workflowFunction, type WorkflowName } from './temporal.server'
 import { temporalNamespace, temporalTaskQueue } from './temporal-connection.server'
 import type { User } from './auth.server'
-import { buildTrends, chooseQuery, LIGHT_MODE_LOCKED, dailyScheduleId, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
+import { buildTrends, chooseQuery, LIGHT_MODE_LOCKED, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
 import { queryRanksOf, trendPointsOf } from '../../db/trends'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES, searchAttributePairs } from '../../workflows/search-attributes'
+import { dailyRunWorkflowId, dailyScheduleId } from '../../workflows/shared'
 
 const isLocked = (user: User, project: Project) => user.tier === 'light' || project.isLightMode
 
@@ -150,7 +151,7 @@ export async function changeDailySchedule(user: User, projectId: number, change:
         await client.schedule.create({
           scheduleId,
           spec,
-          action: { type: 'startWorkflow', workflowType: workflowFunction(DAILY_WORKFLOW_TYPE), workflowId: `daily-analysis-${projectId}-run`, taskQueue: temporalTaskQueue(), args: [{ projectId }], ...labels },
+          action: { type: 'startWorkflow', workflowType: workflowFunction(DAILY_WORKFLOW_TYPE), workflowId: dailyRunWorkflowId(projectId), taskQueue: temporalTaskQueue(), args: [{ projectId }], ...labels },
           // A run never starts while the previous one is still going; after downtime at most one missed run is made up.
           policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '23 hours' },
           state: { note: `Daily analysis of ${project.brandDomain} (project ${projectId}) for ${user.email}` },

@@ -472,9 +472,6 @@ export function detectAlerts(points: TrendPoint[]): TrendAlert[] {
 /** §2: Trends is locked in Light Mode. */
 export const LIGHT_MODE_LOCKED = 'Not available in Light Mode'
 
-/** One Temporal Schedule per project. */
-export const dailyScheduleId = (projectId: number) => `daily-analysis-${projectId}`
-
 export interface ScheduledRun {
   workflowId: string
   outcome: 'started' | 'skipped'
