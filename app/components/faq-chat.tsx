@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
-import { FAQ_FAILED, FAQ_OFFLINE, FAQ_PRESETS, FAQ_WELCOME } from '~/domain/faq/search'
+import { enterSends } from './enter-sends'
+import { FAQ_FAILED, FAQ_OFFLINE, FAQ_PRESETS, FAQ_WELCOME, type FaqTopic } from '~/domain/faq/texts'
 
 interface Message {
   role: 'assistant' | 'user'
   text: string
-  entry?: { id: string; question: string } | null
+  entry?: FaqTopic | null
+  /** When the FAQ chat is not sure: the closest entries, as links. */
+  closest?: FaqTopic[]
 }
 
 async function ask(message: string): Promise<Message> {
@@ -17,7 +20,7 @@ async function ask(message: string): Promise<Message> {
   const body = await res.json().catch(() => null)
   if (res.status === 429 && body?.message) return { role: 'assistant', text: String(body.message) }
   if (!res.ok || typeof body?.response !== 'string') return { role: 'assistant', text: FAQ_FAILED }
-  return { role: 'assistant', text: body.response, entry: body.entry ?? null }
+  return { role: 'assistant', text: body.response, entry: body.entry ?? null, closest: Array.isArray(body.closest) ? body.closest : [] }
 }
 
 /**
@@ -78,7 +81,20 @@ export function FaqChat({ mode, autoSend }: { mode: 'floating' | 'page'; autoSen
       <div className="faq-chat-messages" role="log" aria-live="polite" aria-label="FAQ chat messages" tabIndex={0}>
         {messages.map((m, i) => (
           <div key={i} className={`faq-msg faq-msg-${m.role}`}>
-            <p>{m.text}</p>
+            {m.closest?.length ? (
+              <>
+                <p>{m.text.split('\n')[0]}</p>
+                <ul className="faq-closest">
+                  {m.closest.map((t) => (
+                    <li key={t.id}>
+                      <a href={`/faq#${t.id}`}>{t.question}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>{m.text}</p>
+            )}
             {m.entry && (
               <a className="faq-source" href={`/faq#${m.entry.id}`}>
                 Read in the FAQ
@@ -111,7 +127,7 @@ export function FaqChat({ mode, autoSend }: { mode: 'floating' | 'page'; autoSen
           rows={2}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
+            if (enterSends(e)) {
               e.preventDefault()
               void send(input)
             }

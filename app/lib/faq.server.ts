@@ -3,7 +3,8 @@
  * limited per client address (FAQ_CHAT_PER_ADDRESS_PER_MINUTE, 429 with Retry-After beyond it).
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import { answerFaq, type FaqAnswer } from '../domain/faq/search'
+import { answerFaq } from '../domain/faq/search'
+import type { FaqAnswer } from '../domain/faq/texts'
 import { env } from './env.server'
 import { tooManyRequests } from './http.server'
 

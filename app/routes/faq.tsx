@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { FaqChat } from '~/components/faq-chat'
 import { FAQ_ENTRIES } from '~/domain/faq/entries'
-import { FAQ_MESSAGE_MAX, FAQ_PRESETS } from '~/domain/faq/search'
+import { FAQ_MESSAGE_MAX, FAQ_PRESETS } from '~/domain/faq/texts'
 import { text } from '~/domain/validation'
 
 export const meta: MetaFunction = () => [{ title: 'FAQ & Support · AI Brand Visibility' }]

@@ -151,6 +151,55 @@ describe('the AI Chat screen', () => {
     expect(errors).toEqual([])
   })
 
+  it.each([
+    [1440, 900],
+    [1280, 800],
+  ])('at %i × %i the floating FAQ button covers neither Send nor the prompts, and an IME Enter sends nothing', async (width, height) => {
+    const page = await pageFor(hw.owner)
+    await page.setViewport({ width, height })
+    await page.goto(chatUrl(hw.projectId, hw.analysisId), { waitUntil: 'networkidle0' })
+    await waitForText(page, 'I have access to 24 data points')
+    await page.type('textarea[aria-label="Message"]', 'Welche Marke wird am häufigsten erwähnt?')
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (el: Element) => {
+          const r = el.getBoundingClientRect()
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }
+        }
+        const send = [...document.querySelectorAll<HTMLButtonElement>('.chat-input button')].find((b) => b.textContent === 'Send')!
+        const fab = document.querySelector('.faq-fab')!
+        const s = box(send)
+        const hit = document.elementFromPoint((s.left + s.right) / 2, (s.top + s.bottom) / 2)
+        const prompts = document.querySelector('[data-testid="chat-prompts"]')
+        return { send: s, fab: box(fab), hitIsSend: hit === send || send.contains(hit), prompts: prompts ? box(prompts) : null, view: { width: innerWidth, height: innerHeight } }
+      })
+    const apart = (a: { left: number; top: number; right: number; bottom: number }, b: typeof a) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+    for (const shown of [true, false]) {
+      const l = await layout()
+      expect(l.view).toEqual({ width, height })
+      expect(l.prompts !== null).toBe(shown)
+      // Both on screen, apart, and a click on Send reaches Send.
+      expect(l.send.bottom).toBeLessThanOrEqual(height)
+      expect(l.fab.bottom).toBeLessThanOrEqual(height)
+      expect(apart(l.send, l.fab), JSON.stringify(l)).toBe(true)
+      if (l.prompts) expect(apart(l.prompts, l.fab), JSON.stringify(l)).toBe(true)
+      expect(l.hitIsSend).toBe(true)
+      if (shown) {
+        await screenshot(page, `chat-layout-${width}x${height}`)
+        await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('.chat-head button')].find((b) => b.textContent === 'Hide')?.click())
+        await page.waitForFunction(() => !document.querySelector('[data-testid="chat-prompts"]'), { timeout: 10_000 })
+      }
+    }
+    // The Enter of an input-method conversion (isComposing, keyCode 229) sends nothing.
+    await page.$eval('textarea[aria-label="Message"]', (el) => {
+      const e = new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', isComposing: true, bubbles: true, cancelable: true })
+      Object.defineProperty(e, 'keyCode', { get: () => 229 })
+      el.dispatchEvent(e)
+    })
+    expect(await page.$$('[data-testid="chat-user"]')).toHaveLength(0)
+    await page.browserContext().close()
+  })
+
   it("says 'No Analysis Data' for a project without a completed analysis", async () => {
     await setLimits(hw.owner.userId, { maxProjects: null })
     const project = await createProject(hw.owner, { name: `No analysis ${hw.owner.userId}` })

@@ -10,6 +10,7 @@ import {
   type ChatErrorBody, type ChatMessage, type DataContextItem,
 } from '~/domain/chat'
 import { useToast } from '~/components/toast'
+import { enterSends } from '~/components/enter-sends'
 import { Markdown } from './Markdown'
 
 export interface ChatScreenData {
@@ -258,7 +259,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             rows={2}
             onChange={(e) => setInput(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              if (enterSends(e)) {
                 e.preventDefault()
                 void send(input)
               }

@@ -1,5 +1,6 @@
 import { FAQ_ENTRIES } from './entries'
-import { answerFaq, FAQ_NO_MATCH, faqChatSchema, findFaqEntry } from './search'
+import { answerFaq, faqChatSchema, findFaqEntry, matchFaq } from './search'
+import { FAQ_NO_MATCH, FAQ_NOT_SURE } from './texts'
 
 describe('FAQ retrieval', () => {
   // Each question in a visitor's own words, and the entry a person reading the FAQ would pick.
@@ -37,8 +38,24 @@ describe('FAQ retrieval', () => {
   it('answers with the entry and cites it', () => {
     const a = answerFaq('How long does an analysis take?')
     expect(a.entry).toEqual({ id: 'duration', question: 'How long does an analysis take?' })
+    expect(a.closest).toEqual([])
     expect(a.response).toBe(`${FAQ_ENTRIES.find((e) => e.id === 'duration')!.answer}\n\n(From the FAQ: “How long does an analysis take?”)`)
-    expect(answerFaq('recipe for banana bread')).toEqual({ response: FAQ_NO_MATCH, entry: null })
+    expect(answerFaq('recipe for banana bread')).toEqual({ response: FAQ_NO_MATCH, entry: null, closest: [] })
+  })
+
+  it('is not sure when the best entry holds too few of the question\'s words, and offers the closest topics', () => {
+    // "what counts as a query": the mentions entry holds "count" (counted), the queries entry "query"; half the words each.
+    const m = matchFaq('what counts as a query?')
+    expect(m.confident).toBeNull()
+    expect(m.ranked.slice(0, 2).map((r) => r.entry.id).sort()).toEqual(['mentions', 'queries'])
+    const a = answerFaq('what counts as a query?')
+    expect(a.entry).toBeNull()
+    expect(a.closest.map((t) => t.id)).toEqual(m.ranked.slice(0, 3).map((r) => r.entry.id))
+    expect(a.response).toBe([FAQ_NOT_SURE, ...a.closest.map((t) => `- ${t.question}`)].join('\n'))
+  })
+
+  it('every example question finds its entry', () => {
+    for (const e of FAQ_ENTRIES) for (const q of e.examples) expect(findFaqEntry(q)?.id, q).toBe(e.id)
   })
 
   it('every entry is found by its own question', () => {
