@@ -6,6 +6,7 @@
 import { regionPhrase, type BrandInfo, type SiteContext } from './knowledge'
 import { citedSites, siteOf } from './sites'
 import { answerWords } from './answerWords'
+import { fillTemplate } from './grammar'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
 import { localBrand, phrasebook, rankMarkers, type RankMarkers } from './languages'
 import type { AnswerSubject } from './projects'
@@ -94,9 +95,6 @@ function keycap(n: number): string {
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth']
 
-function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '')
-}
 
 function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
@@ -223,6 +221,7 @@ export function composeAnswer(input: ComposeInput): Answer {
   }
 
   const topic = book ? ((subject.market && book.labels[subject.market.key]) ?? label) : topicOf(prompt, label)
+  const fill = (template: string, vars: Record<string, string>) => fillTemplate(template, vars, subject.language)
   const intro = fill(rng.pick(P.intros), { topic, inRegion })
   const listed = rng.chance(0.6)
   // 'numbered' stays the most common English layout, as in real answers; other languages mostly use their own markers.

@@ -26,7 +26,9 @@ async function answersOf(brand: string, market: string, region: string, language
   await simControl(sim.url, '/__sim/reset', { forget: true })
   const gw = createGateway(simulatorConfigs(sim.url))
   const fw = (await gw.askJson<FrameworkResult>('openai', frameworkPrompt({ brand, market, region, language, maxCompetitors: 8, maxQueries: 5 }))).data
-  const names = [brand, ...fw.competitors.flatMap((c) => [c.name, ...c.alternativeNames])].sort((a, b) => b.length - a.length)
+  // Brand names are no language's words ("Under Armour"): the project's and every catalogued one an answer may add.
+  const catalogued = MARKETS.flatMap((m) => m.brands.flatMap((b) => [b.name, ...b.alternativeNames]))
+  const names = [brand, ...fw.competitors.flatMap((c) => [c.name, ...c.alternativeNames]), ...catalogued].sort((a, b) => b.length - a.length)
   // Brands' own pages: the project's, and those of the market's other brands an answer names.
   const brandDomains = [...fw.brandDomains, ...fw.competitors.flatMap((c) => c.domains), ...MARKETS.flatMap((m) => m.brands.flatMap((b) => b.domains))]
   const allowed = new Set([...localDomains(language), ...brandDomains].map((d) => normaliseDomain(d)))
