@@ -119,7 +119,7 @@ describe('content ideator', () => {
     expect(await post('generate-content', { projectId, query: 'q', selectedIdeas: [] })).toMatchObject({ status: 400, body: { error: 'No content ideas selected' } })
     expect(await post('generate-content', { projectId, query: 'q' })).toMatchObject({ status: 400, body: { error: 'No content ideas selected' } })
     expect((await post('generate-ideas', { projectId, query: 'q', contentType: 'poem' })).body.error).toBe('Unsupported content type')
-    expect((await post('generate-ideas', { projectId, query: 'q', language: 'klingon' })).body.error).toBe('Unsupported language')
+    expect((await post('generate-ideas', { projectId, query: 'q', language: 'klingon' })).body.error).toMatch(/^Unsupported language: use one of british-english, /)
     expect((await post('generate-ideas', { projectId: 'x', query: 'q' })).status).toBe(400)
     expect((await post('generate-ideas', { projectId, query: 'x'.repeat(301) })).status).toBe(400)
     expect((await owner.json(`${BASE}/generate-ideas`, { method: 'GET' })).status).toBe(405)
