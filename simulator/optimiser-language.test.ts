@@ -9,7 +9,7 @@ import { chunkContent } from '../app/domain/optimiser/chunks'
 import { GERMAN_ARTICLE, GERMAN_PROMPT } from '../app/domain/optimiser/germanArticle.fixture'
 import { optimiserPrompt } from '../app/domain/optimiser/prompts'
 import { cosine, embeddingScore, relevanceVisual } from '../app/domain/optimiser/scores'
-import { isStopWord } from '../app/domain/optimiser/words'
+import { bylineOf, isStopWord } from '../app/domain/optimiser/words'
 import { embedText, optimiserReply } from './optimiser'
 
 const page = extractPage({ html: GERMAN_ARTICLE, url: 'https://lauf.example/kundenservice', headers: {}, robots: '' })
@@ -67,6 +67,7 @@ describe('bylines and authors in every setup language', () => {
   ])('finds the author in %j', (line, name) => {
     const page = extractPage({ html: `# Titel\n\n${line}\n\nText.`, url: null })
     expect(page.fullContent).toContain(line)
+    expect(bylineOf(page.fullContent)).toBe(name)
     expect(optimiserReply(optimiserPrompt({ task: 'citation', targetPrompt: 'x', language: 'en-GB', content: page.fullContent }).prompt)).toMatchObject({ qualityIndicators: { hasAuthorInfo: true } })
   })
 

@@ -94,9 +94,10 @@ export function contentTerms(text: string, language?: string): string[] {
 
 /** Author lines in the setup languages: a lead word, then a name (two capitalised words, or CJK characters). */
 const LATIN_LEAD = '(?:By|Written by|Reviewed by|Author|Von|Autor|Autorin|Text|Par|Auteur|Autrice|Por|Escrito por|Di|Scritto da|Door|Geschreven door|Af|Av|Skrevet av|Przez|Yazar|Kirjoittaja)'
-const LATIN_NAME = "\\p{Lu}[\\p{Ll}'’-]+(?:\\s+(?:van|von|de|da|del|di|der|le|la)?\\s*\\p{Lu}[\\p{Ll}'’-]+)+"
+// Names stay on one line: spaces and tabs only between their words.
+const LATIN_NAME = "\\p{Lu}[\\p{Ll}'’-]+(?:[ \\t]+(?:(?:van|von|de|da|del|di|der|le|la)[ \\t]+)?\\p{Lu}[\\p{Ll}'’-]+)+"
 const BYLINES = [
-  new RegExp(`(?:^|\\n|[·|•])\\s*${LATIN_LEAD}\\s*:?\\s+(${LATIN_NAME})`, 'u'),
+  new RegExp(`(?:^|\\n|[·|•])[ \\t]*${LATIN_LEAD}[ \\t]*:?[ \\t]+(${LATIN_NAME})`, 'u'),
   /(?:^|\n)\s*(?:Автор|Автор статьи)\s*:?\s+(\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+)/u,
   /(?:著者|執筆者|筆者|文|作者|撰文|글|작성자|기자)\s*[:：]?\s*([\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\p{sc=Hangul}ー・]{2,12})/u,
 ]
