@@ -266,7 +266,7 @@ export function composeAnswer(input: ComposeInput): Answer {
     text('\n' + fill(rng.pick(P.closings), { top: names[0], second: names[1], last: names[names.length - 1], attr: rng.pick(attrs) }))
   }
   const note = illustrativeNote(ranked)
-  if (note) text('\n\n' + note)
+  if (note) text('\n\n' + ((book && words.demoNote) || note))
 
   const searchQueries = [prompt.replace(/[?!.]+$/, '').trim().toLowerCase().slice(0, 120)]
   if (rng.chance(0.6)) searchQueries.push(words.reviewSearch(book ? topic : label, year))
