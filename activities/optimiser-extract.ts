@@ -8,6 +8,7 @@ import { parseHTML } from 'linkedom'
 import { AI_CRAWLERS, OPTIMISER_LIMITS } from '../app/domain/optimiser/constants'
 import { countContent, countWords } from '../app/domain/optimiser/chunks'
 import type { CrawlFact, ExtractedPage } from '../app/domain/optimiser/types'
+import { bylineOf } from '../app/domain/optimiser/words'
 
 type El = { tagName?: string; nodeType: number; textContent: string | null; childNodes: ArrayLike<El>; getAttribute?(n: string): string | null }
 
@@ -234,6 +235,37 @@ function headingFact(content: string): CrawlFact {
   }
 }
 
+/** The author a page declares for machines: schema.org JSON-LD `author` (a name, a Person, a list), else meta name="author". */
+function declaredAuthor(document: Document): string | null {
+  const names: string[] = []
+  const walk = (v: unknown, key = ''): void => {
+    if (names.length || !v || typeof v !== 'object') {
+      if (key === 'author' && typeof v === 'string' && v.trim()) names.push(v.trim())
+      return
+    }
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, key))
+    const o = v as Record<string, unknown>
+    if (key === 'author' && typeof o.name === 'string' && o.name.trim()) return void names.push(o.name.trim())
+    for (const [k, x] of Object.entries(o)) walk(x, k)
+  }
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+    try {
+      walk(JSON.parse(script.textContent ?? ''))
+    } catch {
+      // A broken JSON-LD block says nothing.
+    }
+  }
+  return names[0] ?? document.querySelector('meta[name="author"]')?.getAttribute('content')?.trim() ?? null
+}
+
+/** The content with an author line under its title when the page declares an author but shows no byline the words know. */
+function withAuthor(content: string, author: string | null): string {
+  if (!author || bylineOf(content)) return content
+  const h1 = /^# .*$/m.exec(content)
+  const line = `Author: ${author.slice(0, 120)}`
+  return h1 ? `${content.slice(0, h1.index + h1[0].length)}\n\n${line}${content.slice(h1.index + h1[0].length)}` : `${line}\n\n${content}`
+}
+
 /** The page as the optimiser analyses it, from fetched HTML or pasted text/HTML. */
 export function extractPage(input: PageInput): ExtractedPage {
   const html = input.html
@@ -260,6 +292,7 @@ export function extractPage(input: PageInput): ExtractedPage {
     // (Readability turns the article's H1 into an H2.)
     if (heading && !/^# /m.test(content)) content = content.startsWith(`## ${heading}\n`) || content === `## ${heading}` ? content.slice(1) : `# ${heading}\n\n${content}`
     title = title ?? heading
+    content = withAuthor(content, declaredAuthor(document as unknown as Document))
   } else {
     content = html.replace(/\r\n?/g, '\n').trim().slice(0, OPTIMISER_LIMITS.extractedText)
     title = /^#\s+(.+)$/m.exec(content)?.[1] ?? null

@@ -3,7 +3,10 @@
  * Everything is drawn from PRNGs keyed by provider, model, prompt, day and seed, so the same
  * inputs give byte-identical text and any change of model or day changes the answer.
  */
-import { GENERIC_SITES, regionPhrase, SITES, type BrandInfo, type SiteContext } from './knowledge'
+import { regionPhrase, type BrandInfo, type SiteContext } from './knowledge'
+import { citedSites, siteOf } from './sites'
+import { answerWords } from './answerWords'
+import { fillTemplate } from './grammar'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
 import { localBrand, phrasebook, rankMarkers, reportReferences, type RankMarkers } from './languages'
 import type { AnswerSubject } from './projects'
@@ -31,6 +34,8 @@ export interface Answer {
   sourcesSection: boolean
   /** Instead of "Sources:", footnote definitions and a reference section under this heading (a research report). */
   referencesHeading?: string
+  /** The language it is written in (its "Sources:" heading and a vendor's remarks follow it). */
+  language?: string
 }
 
 export interface ComposeInput {
@@ -96,9 +101,6 @@ function keycap(n: number): string {
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth']
 
-function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '')
-}
 
 function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
@@ -174,7 +176,9 @@ export function composeAnswer(input: ComposeInput): Answer {
 
   const sources: SimSource[] = []
   const sourceIndex = new Map<string, number>()
-  const siteList = subject.market?.sites ?? GENERIC_SITES
+  // The market's own sites in the answer's language (sites.ts), else the catalogue's.
+  const siteList = citedSites(subject.language, subject.market)
+  const words = answerWords(subject.language)
   const cite = (brand: BrandInfo | undefined, body: string): number[] => {
     if (!input.cite) return []
     const picks: SimSource[] = []
@@ -187,14 +191,14 @@ export function composeAnswer(input: ComposeInput): Answer {
         picks.push({
           // The brand's home page: a page that exists, never one made up.
           url: `https://${domain}/`,
-          title: `${brand.name} – official website`,
-          snippet: `${brand.name} official website. ${body}.`.slice(0, 150),
+          title: `${brand.name} – ${words.official}`,
+          snippet: (book ? `${brand.name} – ${words.official}${book.stop}${book.space}${body}${book.stop}` : `${brand.name} official website. ${body}.`).slice(0, 150),
           domain,
           siteName: brand.name,
         })
       } else {
-        const domain = roll < 0.85 ? rng.pick(siteList) : rng.pick(['reddit.com', 'wikipedia.org'])
-        const site = SITES[domain] ?? SITES['techradar.com']
+        const domain = roll < 0.85 || book ? rng.pick(siteList) : rng.pick(['reddit.com', 'wikipedia.org'])
+        const site = siteOf(domain, subject.language)
         const overlaps = brand && brand.name.toLowerCase().includes(label.split(' ')[0].toLowerCase())
         const topic = `${brand && domain !== 'wikipedia.org' ? `${brand.name} ` : ''}${overlaps ? '' : `${label} `}for ${rng.pick(needs)}`
         const ctx: SiteContext = { market: label, topic: cap(topic), subreddit: subject.market?.subreddit ?? 'AskUK', brand: site.domain === 'wikipedia.org' || site.domain === 'gsmarena.com' || site.domain === 'trustpilot.com' ? brand?.name : undefined, year, rng: new Rng('site', site.domain, label, brand?.name ?? '', topic) }
@@ -223,6 +227,7 @@ export function composeAnswer(input: ComposeInput): Answer {
   }
 
   const topic = book ? ((subject.market && book.labels[subject.market.key]) ?? label) : topicOf(prompt, label)
+  const fill = (template: string, vars: Record<string, string>) => fillTemplate(template, vars, subject.language)
   const intro = fill(rng.pick(P.intros), { topic, inRegion })
   const listed = rng.chance(0.6)
   // 'numbered' stays the most common English layout, as in real answers; other languages mostly use their own markers.
@@ -239,7 +244,7 @@ export function composeAnswer(input: ComposeInput): Answer {
   if (rng.chance(0.5)) claim(intro, undefined, list ? colon : '.')
   else text(intro + (list ? colon : (book?.stop ?? '.')))
   text(list ? '\n\n' : ' ')
-  if (format === 'rank-table') text('| # | Brand | Why |\n|---|---|---|\n')
+  if (format === 'rank-table') text(`| ${words.table.join(' | ')} |\n|---|---|---|\n`)
   if (format === 'ranked-table') text('Ranked from best to worst:\n\n| Brand | Why |\n|---|---|\n')
 
   ranked.forEach((brand, i) => {
@@ -268,17 +273,17 @@ export function composeAnswer(input: ComposeInput): Answer {
     text('\n' + fill(rng.pick(P.closings), { top: names[0], second: names[1], last: names[names.length - 1], attr: rng.pick(attrs) }))
   }
   const note = illustrativeNote(ranked)
-  if (note) text('\n\n' + note)
+  if (note) text('\n\n' + ((book && words.demoNote) || note))
 
   const searchQueries = [prompt.replace(/[?!.]+$/, '').trim().toLowerCase().slice(0, 120)]
-  if (rng.chance(0.6)) searchQueries.push(`${label} reviews ${year}`)
+  if (rng.chance(0.6)) searchQueries.push(words.reviewSearch(book ? topic : label, year))
   if (names.length >= 2 && rng.chance(0.4)) searchQueries.push(`${names[0]} vs ${names[1]} ${label}`)
 
   // Some answers in a language with a report style cite like a research report; drawn apart, so the text stays the same.
   const reportHeading = reportReferences(subject.language)
   const report = reportHeading && (input.references ? input.references === 'report' : new Rng('references', ...key).chance(0.5))
   const sourcesSection = input.cite && sources.length > 0
-  return { pieces, sources, searchQueries, ranked: names, ownBrandMentioned: ownMentioned, sourcesSection, ...(report && sourcesSection ? { referencesHeading: reportHeading } : {}) }
+  return { pieces, sources, searchQueries, ranked: names, ownBrandMentioned: ownMentioned, sourcesSection, language: subject.language, ...(report && sourcesSection ? { referencesHeading: reportHeading } : {}) }
 }
 
 /** OpenAI tags the URLs it cites with utm_source=openai. */
@@ -348,7 +353,7 @@ export function renderAnswer(answer: Answer, style: CitationStyle): RenderedAnsw
     const notes = answer.sources.map((s, i) => `[^${i + 1}]: ${s.title} – ${s.url}`).join('\n')
     plain(`\n\n${notes}\n\n## ${answer.referencesHeading}\n` + answer.sources.map((s, i) => `${i + 1}. ${s.title}`).join('\n'))
   } else if (answer.sourcesSection) {
-    plain('\n\nSources:\n' + answer.sources.map((s, i) => `[${i + 1}] ${s.title} – ${s.url}`).join('\n'))
+    plain(`\n\n${answerWords(answer.language).sources}\n` + answer.sources.map((s, i) => `[${i + 1}] ${s.title} – ${s.url}`).join('\n'))
   }
   return { text, claims, markers, blocks }
 }

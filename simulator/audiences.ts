@@ -8,7 +8,9 @@
 import type { AudiencePromptInput, PromptGroup, RawQueriesResult } from '../activities/gateway/audience-prompts'
 import { buildFramework } from './framework'
 import { findMarket, marketPhrase, regionPhrase, type MarketInfo } from './knowledge'
+import { countable, fillTemplate, indefinite, inSentence, isPlural, mentionsPlace } from './grammar'
 import { phrasebook } from './languages'
+import { heading, localAudiences } from './personas'
 import { Rng } from './prng'
 import type { ProjectStore } from './projects'
 
@@ -156,7 +158,7 @@ function contextOf(input: AudiencePromptInput): Context {
     market,
     // The user's own words for the category when they name it ('payroll software' rather than the catalogue's 'HR
     // software'); an unknown market is named by the head of what was typed: 'payroll software for SMEs' -> 'payroll software'.
-    label: typed ?? (market ? market.label : marketPhrase(input.market).split(/ (?:for|with|in|to|that) /)[0]),
+    label: typed ? countable(typed) : market ? market.label : marketPhrase(input.market).split(/ (?:for|with|in|to|that) /)[0],
     b2b,
     needs: market?.needs ?? DEFAULT_NEEDS[b2b ? 'B2B' : 'B2C'],
     attrs: market?.attributes ?? DEFAULT_ATTRS[b2b ? 'B2B' : 'B2C'],
@@ -178,6 +180,15 @@ export function buildAudiencesTopics(input: AudiencePromptInput, seed: string) {
   const rng = new Rng('audiences', seed, input.brand.toLowerCase(), input.market.toLowerCase(), input.region ?? '', input.marketType ?? 'B2C')
   const wanted = Math.max(2, input.audiencesWanted ?? 20)
   const topicsWanted = Math.max(1, input.topicsWanted ?? 12)
+  const local = localAudiences({
+    language: input.language,
+    marketType: input.marketType,
+    label: buildFramework({ ...input, maxQueries: 0 }, seed, '2000').marketLabel,
+    wanted,
+    topicsWanted,
+    relevance: (i) => Math.max(1, Math.min(10, 10 - Math.floor(i / 2) + rng.int(-1, 0))),
+  })
+  if (local) return local
 
   const topicNames: string[] = []
   for (const name of [...c.attrs.map(capital), ...c.needs.map((n) => capital(noArticle(n)))]) {
@@ -197,7 +208,7 @@ export function buildAudiencesTopics(input: AudiencePromptInput, seed: string) {
     const attr2 = c.attrs[(i + 2) % c.attrs.length]
     audiences.push({
       name: i < roles.length ? role.name : `${role.name} (${need})`,
-      description: `${role.name} ${role.does}, looking for ${c.label} for ${need}${c.inR}.`,
+      description: `${role.name} ${role.does}, looking for ${c.label} for ${need}${mentionsPlace(need, c.region) ? '' : c.inR}.`,
       type: 'need-based',
       topics: pickTopics(i),
       characteristics: `Practical; time-poor; compares ${attr} and ${attr2} before committing`,
@@ -211,7 +222,7 @@ export function buildAudiencesTopics(input: AudiencePromptInput, seed: string) {
     const [name, situation] = demo[i % demo.length]
     const attr = c.attrs[(i + 1) % c.attrs.length]
     audiences.push({
-      name: i < demo.length ? `${name}${c.region && i % 3 === 0 ? ` in ${c.region.replace(/^the /, '')}` : ''}` : `${name} ${i + 1}`,
+      name: i < demo.length ? `${name}${c.region && i % 3 === 0 ? ` in ${c.region}` : ''}` : `${name} ${i + 1}`,
       description: `${name} ${situation}, choosing ${c.label}${c.inR}.`,
       type: 'demographic',
       topics: pickTopics(i + needBased),
@@ -227,15 +238,15 @@ export function buildAudiencesTopics(input: AudiencePromptInput, seed: string) {
 const AUDIENCE_TEMPLATES: Array<(v: Vars) => string> = [
   (v) => `best ${v.m} for ${v.need}${v.inR}`,
   (v) => `what ${v.m} do ${v.rolePlural} recommend for ${v.need}`,
-  (v) => `which ${v.m} has the best ${v.attr} for ${v.need}`,
-  (v) => `how should a ${v.role} choose ${v.m}${v.inR}`,
+  (v) => `which ${v.m} ${v.has} the best ${v.attr} for ${v.need}`,
+  (v) => `how should ${v.a} ${v.role} choose ${v.m}${v.inR}`,
   (v) => `${v.comp} vs ${v.comp2} for ${v.need}`,
   (v) => `most affordable ${v.m} for ${v.need}${v.inR}`,
   (v) => `is ${v.comp} worth it for ${v.need}`,
-  (v) => `${v.m} with good ${v.attr} that a ${v.role} can set up quickly`,
+  (v) => `${v.m} with good ${v.attr} that ${v.a} ${v.role} can set up quickly`,
   (v) => `top rated ${v.m} for ${v.need} ${v.year}`,
   (v) => `alternatives to ${v.comp} for ${v.need}${v.inR}`,
-  (v) => `what to look for in ${v.m} as a ${v.role}`,
+  (v) => `what to look for in ${v.m} as ${v.a} ${v.role}`,
   (v) => `${v.m} recommendations for ${v.need} with strong ${v.attr}`,
 ]
 
@@ -243,7 +254,7 @@ const AUDIENCE_TEMPLATES: Array<(v: Vars) => string> = [
 const ROLE_TEMPLATES = new Set([1, 3, 7, 10].map((i) => AUDIENCE_TEMPLATES[i]))
 
 const TOPIC_TEMPLATES: Array<(v: Vars) => string> = [
-  (v) => `which ${v.m} has the best ${v.topic}${v.inR}`,
+  (v) => `which ${v.m} ${v.has} the best ${v.topic}${v.inR}`,
   (v) => `best ${v.m} for ${v.topic} ${v.year}`,
   (v) => `how do ${v.comp} and ${v.comp2} compare on ${v.topic}`,
   (v) => `what matters most about ${v.topic} when choosing ${v.m}`,
@@ -254,9 +265,13 @@ const TOPIC_TEMPLATES: Array<(v: Vars) => string> = [
 
 interface Vars {
   m: string
+  /** "has" or "have" (market label singular or plural). */
+  has: string
   need: string
   attr: string
   role: string
+  /** "a" or "an" before the role. */
+  a: string
   rolePlural: string
   topic: string
   comp: string
@@ -286,12 +301,19 @@ export function buildGroupQueries(input: AudiencePromptInput, seed: string, year
     const text = `${g.name} ${g.description ?? ''}`.toLowerCase()
     const isTopic = g.key.startsWith('T')
     const own = g.name.replace(/\s*\(.*?\)/g, '').replace(/\s+in\s+.*$/, '').trim().toLowerCase()
-    const need = c.needs.find((n) => text.includes(n.toLowerCase())) ?? (isTopic || !own ? c.needs[(gi + rng.int(0, 3)) % c.needs.length] : own)
-    const role = g.name.replace(/\s*\(.*\)$/, '').toLowerCase()
+    // In another language the phrasebook's needs and qualities, so every word of a query is in it.
+    const needs = book?.needs ?? c.needs
+    const attrs = book?.attrs ?? c.attrs
+    const ownNeed = book ? undefined : own
+    // A topic named after one of the qualities or needs ("Qualité" for "la qualité") is asked about as that.
+    const topicAttr = isTopic ? attrs.find((x) => x === g.name || heading(x) === g.name) : undefined
+    const topicNeed = isTopic && book ? needs.find((x) => heading(x) === g.name) : undefined
+    const need = topicNeed ?? needs.find((n) => text.includes(n.toLowerCase())) ?? (isTopic && book && !topicAttr ? g.name : isTopic || !ownNeed ? needs[(gi + rng.int(0, 3)) % needs.length] : ownNeed)
+    const role = inSentence(g.name.replace(/\s*\(.*\)$/, ''))
     // A group of people ('Small Businesses (10-49 staff)', 'Retirees') is not asked about as a role.
     const isGroupOfPeople = /\(|s$/i.test(g.name.trim())
     const templates = book
-      ? book.queries.map((t) => (v: Vars) => t.replace(/\{(\w+)\}/g, (_m, k: string) => ({ m: v.m, need: isTopic ? v.topic : v.need, attr: v.attr, comp: v.comp, comp2: v.comp2 })[k] ?? ''))
+      ? book.queries.map((t) => (v: Vars) => fillTemplate(t, { m: v.m, need: v.need, attr: v.attr, comp: v.comp, comp2: v.comp2 }, input.language))
       : isTopic
         ? TOPIC_TEMPLATES
         : AUDIENCE_TEMPLATES.filter((t) => !isGroupOfPeople || !ROLE_TEMPLATES.has(t))
@@ -301,16 +323,19 @@ export function buildGroupQueries(input: AudiencePromptInput, seed: string, year
       const salt = rng.int(0, 1000)
       const v: Vars = {
         m,
-        need: k < order.length ? need : c.needs[(gi + k) % c.needs.length],
-        attr: c.attrs[(gi + k) % c.attrs.length],
+        has: isPlural(m) ? 'have' : 'has',
+        need: k < order.length ? need : needs[(gi + k) % needs.length],
+        attr: topicAttr ?? attrs[(gi + k) % attrs.length],
         role,
+        a: indefinite(role),
         rolePlural: plural(role),
-        topic: g.name.toLowerCase(),
+        topic: inSentence(g.name),
         comp: names.length ? names[salt % Math.min(names.length, 6)] : 'the market leader',
         comp2: names.length > 1 ? names[(salt + 1) % Math.min(names.length, 6)] : 'its rivals',
         inR: c.inR,
         year,
       }
+      if (mentionsPlace(`${v.need} ${v.attr} ${isTopic ? v.topic : ''}`, c.region)) v.inR = ''
       const topic = isTopic ? g.name : (g.topics?.[k % Math.max(1, g.topics.length)] ?? '')
       if (add(templates[order[k % order.length]](v), g, topic)) made++
     }

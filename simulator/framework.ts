@@ -2,6 +2,7 @@
 import type { FrameworkInput, FrameworkResult } from '../activities/gateway/prompts'
 import { findMarket, marketPhrase, regionPhrase, slug, synthesiseBrands, type BrandInfo, type MarketInfo, type MarketKind } from './knowledge'
 import { localBrand, nativeNames, phrasebook } from './languages'
+import { fillTemplate, isPlural, mentionsPlace } from './grammar'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS } from './prose'
 import { Rng } from './prng'
 
@@ -32,7 +33,8 @@ function brandFromInput(input: FrameworkInput, market: MarketInfo | undefined): 
   return { name: raw, alternativeNames: [], domains }
 }
 
-type Vars = { m: string; r: string; inR: string; need: string; attr: string; comp: string; comp2: string; year: string; size: string }
+/** `has` is "has" or "have" as the market label is singular ("CRM software") or plural ("running shoes"). */
+type Vars = { m: string; has: string; r: string; inR: string; need: string; attr: string; comp: string; comp2: string; year: string; size: string }
 type Template = (v: Vars) => string
 
 /** Business software: team sizes, head-to-heads for enterprise, alternatives, rollout and security. */
@@ -42,7 +44,7 @@ const SOFTWARE_B2B: Template[] = [
   (v) => `${v.comp} vs ${v.comp2} for enterprise`,
   (v) => `alternatives to ${v.comp} for ${v.need}`,
   (v) => `${v.comp} vs ${v.comp2}: which is better for ${v.need}`,
-  (v) => `which ${v.m} has the best ${v.attr}`,
+  (v) => `which ${v.m} ${v.has} the best ${v.attr}`,
   (v) => `is ${v.comp} worth it for ${v.need}`,
   (v) => `${v.m} pricing compared for ${v.need} in ${v.year}`,
   (v) => `most secure ${v.m} for ${v.need}`,
@@ -50,7 +52,7 @@ const SOFTWARE_B2B: Template[] = [
   (v) => `easiest ${v.m} to roll out across a ${v.size}-person company`,
   (v) => `what ${v.m} do IT teams recommend${v.inR}`,
   (v) => `top ${v.m} for ${v.need} in ${v.year}`,
-  (v) => `should we switch from ${v.comp} to another ${v.m}`,
+  (v) => `should we switch from ${v.comp} to something else`,
 ]
 
 /** Apps and subscriptions people pay for themselves. */
@@ -62,7 +64,7 @@ const SOFTWARE_B2C: Template[] = [
   (v) => `best free ${v.m} for ${v.need}`,
   (v) => `cheapest ${v.m}${v.inR} with good ${v.attr}`,
   (v) => `alternatives to ${v.comp} for ${v.need}`,
-  (v) => `which ${v.m} has the best ${v.attr}`,
+  (v) => `which ${v.m} ${v.has} the best ${v.attr}`,
   (v) => `is it worth upgrading to a paid ${v.m} for ${v.need}`,
   (v) => `which ${v.m} do reviewers rate highest for ${v.attr}`,
   (v) => `${v.comp} or ${v.comp2} for ${v.need}${v.inR}`,
@@ -71,7 +73,7 @@ const SOFTWARE_B2C: Template[] = [
 /** Things people buy: buying, price and reviews. */
 const GOODS: Template[] = [
   (v) => `best ${v.m} for ${v.need}${v.inR}`,
-  (v) => `which ${v.m} have the best ${v.attr}`,
+  (v) => `which ${v.m} ${v.has} the best ${v.attr}`,
   (v) => `most reliable ${v.m} brands for ${v.need}`,
   (v) => `top rated ${v.m}${v.inR} ${v.year}`,
   (v) => `affordable ${v.m} with good ${v.attr}`,
@@ -88,7 +90,7 @@ const GOODS: Template[] = [
 /** Services people sign up to: value, customer service, switching, trust. */
 const SERVICE: Template[] = [
   (v) => `best ${v.m}${v.inR} for ${v.need}`,
-  (v) => `which ${v.m} has the best customer service${v.inR}`,
+  (v) => `which ${v.m} ${v.has} the best customer service${v.inR}`,
   (v) => `cheapest ${v.m}${v.inR} in ${v.year}`,
   (v) => `${v.comp} vs ${v.comp2}: which is better for ${v.need}`,
   (v) => `is it worth switching from ${v.comp}`,
@@ -157,7 +159,7 @@ export function buildFramework(input: FrameworkInput, seed: string, year: string
   const kind = marketKind(input.market, market)
   const needs = book?.needs ?? market?.needs ?? DEFAULT_NEEDS[kind]
   const attrs = book?.attrs ?? market?.attributes ?? DEFAULT_ATTRS[kind]
-  const templates: Template[] = book ? book.queries.map((t) => (v) => t.replace(/\{(\w+)\}/g, (_m, k: string) => (v as Record<string, string>)[k] ?? '')) : queryTemplates(kind, input.marketType, market)
+  const templates: Template[] = book ? book.queries.map((t) => (v) => fillTemplate(t, v, input.language)) : queryTemplates(kind, input.marketType, market)
   const m = book && market ? (book.labels[market.key] ?? label) : label
   const names = competitors.map((c) => c.name)
   const queries: string[] = []
@@ -181,7 +183,11 @@ export function buildFramework(input: FrameworkInput, seed: string, year: string
       const [t, n, salt] = combo
       const comp = names.length ? names[salt % Math.min(names.length, 6)] : 'the market leader'
       const comp2 = names.length > 1 ? names[(salt + 1) % Math.min(names.length, 6)] : 'its rivals'
-      add(templates[t]({ m, r: region ?? '', inR: region ? ` in ${region}` : '', need: needs[n], attr: attrs[(n + t) % attrs.length], comp, comp2, year, size: TEAM_SIZES[salt % TEAM_SIZES.length] }))
+      const need = needs[n]
+      const attr = attrs[(n + t) % attrs.length]
+      // No " in the UK" after a need that names a place already ("UK data residency").
+      const inR = region && !mentionsPlace(`${need} ${attr}`, region) ? ` in ${region}` : ''
+      add(templates[t]({ m, has: isPlural(m) ? 'have' : 'has', r: region ?? '', inR, need, attr, comp, comp2, year, size: TEAM_SIZES[salt % TEAM_SIZES.length] }))
     }
   }
   for (let i = 1; queries.length < input.maxQueries; i++) add(book ? `${m} ${year} (${i})` : `best ${label} option ${i}${region ? ` in ${region}` : ''}`)

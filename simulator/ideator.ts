@@ -7,6 +7,7 @@ import { contentTypeLabel, IDEATOR_LIMITS, languageLabel } from '../app/domain/i
 import { parseIdeatorPrompt, type IdeatorPromptInput, type PromptItem } from '../app/domain/ideator/prompts'
 import type { IdeatorReplyOf } from '../app/domain/ideator/replies'
 import type { Gap } from '../app/domain/ideator/types'
+import { fillIn, ideatorWords, type IdeatorWords } from './ideatorWords'
 
 const ANGLES = ['comparison', 'data-led guide', 'FAQ', "buyer's checklist", 'expert roundup'] as const
 const STOP = new Set('a an and are as at be best by can do does for from has have how i in is it its my of on or our should that the their this to was what when where which who why will with you your'.split(' '))
@@ -17,6 +18,8 @@ const competitorOf = (g: Gap) => (g.kind === 'competitor-ahead' ? g.text.split('
 const domainOf = (g: Gap) => (g.kind === 'source' ? g.text.split(' (')[0] : null)
 
 function ideas(p: IdeatorPromptInput): IdeatorReplyOf<'ideas'> {
+  const words = ideatorWords(p.language)
+  if (words) return localIdeas(p, words)
   const { brand, query } = p
   const type = contentTypeLabel(p.contentType)
   const gaps = p.grounding.gaps.length ? p.grounding.gaps : [{ id: 'gap-1', kind: 'unmeasured' as const, text: 'No analysis' }]
@@ -72,6 +75,8 @@ function scoreOf(p: IdeatorPromptInput, item: PromptItem, vendor: string): { sco
 }
 
 function content(p: IdeatorPromptInput): IdeatorReplyOf<'content'> {
+  const words = ideatorWords(p.language)
+  if (words) return localContent(p, words)
   const item = p.items?.[0]
   if (!item) return { content: `# ${p.query}\n\n${p.brand} answers "${p.query}".` }
   const rival = p.grounding.competitorsAbove.find((c) => (item.gap ?? item.description ?? '').includes(c.name))
@@ -90,6 +95,43 @@ function content(p: IdeatorPromptInput): IdeatorReplyOf<'content'> {
   const sources = p.grounding.sources.filter((s) => s.type !== 'Owned').slice(0, 3)
   if (sources.length) lines.push('## Sources worth citing', ...sources.map((s) => `- ${s.domain} (cited ${s.citations} time${s.citations === 1 ? '' : 's'})`), '')
   lines.push('## FAQ', '', `**Is ${p.brand} a good choice for "${p.query}"?** Yes, for the reasons above.`, '', `*${contentTypeLabel(p.contentType)} · ${languageLabel(p.language)}*`)
+  return { content: lines.join('\n') }
+}
+
+/** The ideas in the project's own language: the same gaps, rivals and sources, in its words (ideatorWords.ts). */
+function localIdeas(p: IdeatorPromptInput, w: IdeatorWords): IdeatorReplyOf<'ideas'> {
+  const gaps = p.grounding.gaps.length ? p.grounding.gaps : [{ id: 'gap-1', kind: 'unmeasured' as const, text: '–' }]
+  const topSource = p.grounding.sources.find((s) => s.type !== 'Owned')
+  const out: IdeatorReplyOf<'ideas'>['ideas'] = []
+  for (let i = 0; i < IDEATOR_LIMITS.ideasPerGeneration; i++) {
+    const gap = gaps[i % gaps.length]
+    const rival = competitorOf(gap)
+    const domain = domainOf(gap)
+    const why = rival ? p.grounding.competitorsAbove.find((c) => c.name === rival)?.why : undefined
+    const v = { brand: p.brand, query: p.query, angle: w.angles[i % w.angles.length], rival: rival ?? '', domain: domain ?? topSource?.domain, type: contentTypeLabel(p.contentType), gap: gap.text, why, audience: p.audience ?? '' }
+    const title = fillIn(rival ? w.title.rival : domain ? w.title.source : gap.kind === 'not-mentioned' ? w.title.missing : w.title.plain, v)
+    const description = [w.description.gap, why ? w.description.why : '', domain ? w.description.source : '', p.audience ? w.description.audience : ''].filter(Boolean).map((t) => fillIn(t, v)).join(' ')
+    const keyElements = [w.keyElements.answer, rival ? w.keyElements.rival : w.keyElements.criteria, topSource ? w.keyElements.source : w.keyElements.figures, w.keyElements.faq].map((t) => fillIn(t, { ...v, domain: topSource?.domain }))
+    out.push({ title, description, keyElements, gapId: gap.id })
+  }
+  return { ideas: out }
+}
+
+/** A draft in the project's own language, built like the English one. */
+function localContent(p: IdeatorPromptInput, w: IdeatorWords): IdeatorReplyOf<'content'> {
+  const item = p.items?.[0]
+  const c = w.content
+  const v = { brand: p.brand, query: p.query }
+  if (!item) return { content: `# ${p.query}\n\n${fillIn(c.intro, v)}` }
+  const rival = p.grounding.competitorsAbove.find((x) => (item.gap ?? item.description ?? '').includes(x.name))
+  const lines = [`# ${item.title}`, '', fillIn(c.intro, v), '', `## ${c.covers}`, ...(item.keyElements ?? []).map((k) => `- ${k}`), '']
+  if (rival) {
+    const r = { ...v, rival: rival.name, rank: rival.rank, model: rival.model, why: rival.why }
+    lines.push(`## ${fillIn(c.rivalHeading, r)}`, '', fillIn(c.rivalText, r), fillIn(c.rivalMeets, r), '')
+  }
+  const sources = p.grounding.sources.filter((s) => s.type !== 'Owned').slice(0, 3)
+  if (sources.length) lines.push(`## ${c.sources}`, ...sources.map((s) => `- ${fillIn(c.sourceLine, { domain: s.domain, n: s.citations })}`), '')
+  lines.push(`## ${c.faq}`, '', `**${fillIn(c.faqQuestion, v)}** ${c.faqAnswer}`, '', `*${contentTypeLabel(p.contentType)} · ${languageLabel(p.language)}*`)
   return { content: lines.join('\n') }
 }
 

@@ -179,16 +179,17 @@ export const PHRASEBOOKS: Record<string, Phrasebook> = {
     space: ' ',
   },
   de: {
-    intros: ['Auf Grundlage aktueller Tests und Expertenmeinungen sind dies die besten Optionen für {topic}', 'Bei {topic} tauchen einige Marken immer wieder auf'],
-    positive: ['{B} ist ausgezeichnet bei {attr} und sehr zuverlässig', '{B} gehört zu den besten Optionen für {need} und ist sehr beliebt', '{B} ist eine hochwertige und innovative Marke'],
-    mixed: ['{B} bietet solide {attr}, ist aber teuer', '{B} eignet sich für {need}, ist bei {attr2} aber schwach'],
-    negative: ['{B} ist bekannt, aber aktuelle Tests nennen Beschwerden über {attr}', '{B} ist teuer und hat Probleme bei {attr2}'],
-    followPositive: ['Eine sichere Wahl, wenn Ihnen {attr} wichtig ist.'],
+    // {x:form} placeholders are filled with German articles and cases (grammar.ts).
+    intros: ['Auf Grundlage aktueller Tests und Expertenmeinungen sind dies die besten Optionen bei {topic:datplain}', 'Bei {topic:datplain} tauchen einige Marken immer wieder auf'],
+    positive: ['{B} ist ausgezeichnet {attr:bei} und sehr zuverlässig', '{B} gehört zu den besten Optionen für {need} und ist sehr beliebt', '{B} ist eine hochwertige und innovative Marke'],
+    mixed: ['{B} schneidet {attr:bei} solide ab, ist aber teuer', '{B} eignet sich für {need}, ist {attr2:bei} aber schwach'],
+    negative: ['{B} ist bekannt, aber aktuelle Tests nennen Beschwerden über {attr:acc}', '{B} ist teuer und hat Probleme {attr2:bei}'],
+    followPositive: ['Eine sichere Wahl, wenn Ihnen {attr:nom} wichtig ist.'],
     followNegative: ['Lesen Sie vor dem Kauf aktuelle Bewertungen.'],
-    closings: ['Insgesamt ist {top} die ausgewogenste Wahl; {second} lohnt sich, wenn {attr} Priorität hat.'],
+    closings: ['Insgesamt ist {top} die ausgewogenste Wahl; {second} lohnt sich, wenn {attr:nom} Priorität hat.'],
     attrs: ['Qualität', 'Preis', 'Design', 'Haltbarkeit', 'Kundenservice', 'Bedienung'],
     needs: ['Einsteiger', 'Familien', 'den Alltag', 'kleine Budgets', 'Studierende', 'Profis'],
-    queries: ['beste {m} für {need}', 'welche {m} haben die beste {attr}', 'zuverlässige {m}-Marken für {need}', '{comp} oder {comp2}: was ist besser für {need}', 'Alternativen zu {comp} bei {m}', 'günstige {m} für {need}', '{m} im Vergleich: {attr}'],
+    queries: ['beste {m} für {need}', '{m:welche} {m} {m:haben} {attr:best}', '{m} für {need}: welche Marke ist am zuverlässigsten', '{comp} oder {comp2}: was ist besser für {need}', 'Alternativen zu {comp} für {need}', 'günstige {m} für {need}', '{m} im Test: wer überzeugt {attr:bei}'],
     labels: labels('Laufschuhe', 'Smartphones', 'Elektroautos', 'Kaffeeketten', 'CRM-Software', 'Projektmanagement-Software', 'Bankkonten', 'Mobilfunkanbieter'),
     stop: '.',
     space: ' ',
@@ -674,4 +675,12 @@ export const NATIVE_MARKET_WORDS: Record<string, string[]> = {
     'điện thoại thông minh', 'স্মার্টফোন', 'ਸਮਾਰਟਫ਼ੋਨ', 'સ્માર્ટફોન', 'స్మార్ట్‌ఫోన్', 'ஸ்மார்ட்போன்', 'സ്മാർട്ട്ഫോൺ', 'اسمارٹ فون'],
   'electric-cars': ['電気自動車', '电动汽车', '电动车', '電動車', '전기차', 'รถยนต์ไฟฟ้า', 'السيارات الكهربائية', 'इलेक्ट्रिक कार', 'электромобил', 'elektrikli araç', 'elektroauto', 'samochód elektryczny', 'samochody elektryczne'],
   'coffee-chains': ['コーヒー', 'カフェ', '咖啡', '커피', 'กาแฟ', 'قهوة', 'مقاهي', 'कॉफी', 'кофе', 'kahve', 'kaffee', 'kawa', 'kawiarni'],
+}
+
+// Every phrasebook's market label names its market too ("chaussures de running", "zapatillas de running").
+for (const book of Object.values(PHRASEBOOKS)) {
+  for (const [key, label] of Object.entries(book.labels)) {
+    const words = (NATIVE_MARKET_WORDS[key] ??= [])
+    if (!words.includes(label.toLowerCase())) words.push(label.toLowerCase())
+  }
 }

@@ -8,14 +8,15 @@ import { INTENT_TYPES, PILLARS, PILLAR_LABELS } from '../app/domain/optimiser/co
 import { parseOptimiserPrompt, type OptimiserPromptInput } from '../app/domain/optimiser/prompts'
 import type { ReplyOf } from '../app/domain/optimiser/schemas'
 import type { CrawlFact } from '../app/domain/optimiser/types'
+import { bylineOf, contentTerms, guessLanguage } from '../app/domain/optimiser/words'
 
-const STOP = new Set('a an and are as at be best by can do does for from has have how i in is it its my of on or our should that the their this to was what when where which who why will with you your'.split(' '))
 const DIMENSIONS = 256
+/** How many of a text's most frequent terms make its topic. */
+const TOPIC_TERMS = 12
 
-export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => w.length > 2 && !STOP.has(w))
-    .map((w) => w.replace(/(ing|ed|es|s)$/, '') || w)
+/** Content terms in the text's language (stop words dropped, Snowball stems: words.ts). */
+export function terms(text: string, language?: string): string[] {
+  return contentTerms(text, language)
 }
 
 function hash(s: string, salt: string): number {
@@ -27,17 +28,28 @@ function hash(s: string, salt: string): number {
   return h >>> 0
 }
 
-/** A bag-of-words vector: each term adds weight to its bucket (two buckets, so collisions matter less), L2-normalised. */
+/**
+ * A topic vector: the text's most frequent terms (up to TOPIC_TERMS, weighted by the square root of their
+ * count, each in two buckets so collisions matter less), plus a part shared by every text of the same
+ * language, as real embeddings place any two texts of one language some way apart but not orthogonal.
+ * So the cosine of two texts follows the words they share, whatever their lengths: a short prompt and a
+ * long on-topic section score high (about 0.7-0.9), an off-topic one low (about 0.25). L2-normalised.
+ */
 export function embedText(text: string, provider: 'openai' | 'gemini', dimensions = DIMENSIONS): number[] {
+  const language = guessLanguage(text)
+  const counts = new Map<string, number>()
+  for (const t of terms(text, language)) counts.set(t, (counts.get(t) ?? 0) + 1)
+  const topic = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOPIC_TERMS)
   const v = new Array<number>(dimensions).fill(0)
-  for (const t of terms(text)) {
-    v[hash(t, provider) % dimensions] += 1
-    v[hash(t, provider + '2') % dimensions] += 0.5
+  for (const [t, n] of topic) {
+    v[hash(t, provider) % dimensions] += Math.sqrt(n)
+    v[hash(t, provider + '2') % dimensions] += Math.sqrt(n) / 2
   }
-  // A small constant part keeps unrelated texts from being exactly orthogonal, as real embeddings are.
-  v[0] += 0.3
-  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1
-  return v.map((x) => Math.round((x / norm) * 1e6) / 1e6)
+  const topicNorm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1
+  const scaled = v.map((x) => (x / topicNorm) * 0.85)
+  scaled[hash(language, 'language') % dimensions] += 0.5
+  const norm = Math.sqrt(scaled.reduce((s, x) => s + x * x, 0)) || 1
+  return scaled.map((x) => Math.round((x / norm) * 1e6) / 1e6)
 }
 
 /** OpenAI /v1/embeddings reply (float or base64 as the SDK asks). */
@@ -73,26 +85,34 @@ export function geminiEmbeddings(body: Record<string, unknown>, batch: boolean) 
 const r1 = (n: number) => Math.round(Math.min(10, Math.max(0, n)) * 10) / 10
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0)
 
-function coverage(prompt: string, text: string) {
-  const want = [...new Set(terms(prompt))]
-  const have = new Set(terms(text))
+/** Which of the prompt's content words the text has, by stem; missing ones named as the prompt writes them. */
+function coverage(prompt: string, text: string, language?: string) {
+  const surface = new Map<string, string>()
+  for (const word of prompt.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const t of terms(word, language)) if (!surface.has(t)) surface.set(t, word)
+  }
+  // Words the segmenter splits further (Japanese) are kept as their terms.
+  for (const t of terms(prompt, language)) if (!surface.has(t)) surface.set(t, t)
+  const want = [...surface.keys()]
+  const have = new Set(terms(text, language))
   const found = want.filter((t) => have.has(t))
-  return { want, found, missing: want.filter((t) => !have.has(t)), ratio: want.length ? found.length / want.length : 0 }
+  return { want, found, missing: want.filter((t) => !have.has(t)).map((t) => surface.get(t)!), ratio: want.length ? found.length / want.length : 0 }
 }
 
 const headingsOf = (content: string) => content.split('\n').flatMap((l) => /^#{1,6}\s+(.+)$/.exec(l.trim())?.[1] ?? [])
-const hasAuthor = (c: string) => /\b(?:[Bb]y|[Aa]uthor:?|[Ww]ritten by|[Rr]eviewed by)\s+[A-Z][a-z]+/.test(c)
+/** A byline in any setup language, or a schema.org author the extraction wrote into the content. */
+const hasAuthor = (c: string) => bylineOf(c) !== null
 
 function relevance(p: OptimiserPromptInput): ReplyOf<'relevance'> {
   const chunks = (p.chunks ?? []).map((c) => {
-    const cov = coverage(p.targetPrompt, c.text)
+    const cov = coverage(p.targetPrompt, c.text, p.language)
     const score = r1(1 + 9 * cov.ratio)
     const recs = cov.missing.length ? [`Mention ${cov.missing.slice(0, 3).map((t) => `"${t}"`).join(', ')} where this section answers the question.`] : []
     if (countWords(c.text) < 40) recs.push('Expand this section into a self-contained answer of 60-120 words.')
     if (score < 6) recs.push('Open the section with one sentence that answers the prompt directly.')
     return { id: c.id, geminiScore: score, recommendations: recs.slice(0, 3) }
   })
-  const whole = coverage(p.targetPrompt, p.content)
+  const whole = coverage(p.targetPrompt, p.content, p.language)
   return {
     chunks,
     overallAnalysis: {
@@ -109,7 +129,7 @@ function synthesis(p: OptimiserPromptInput): ReplyOf<'synthesis'> {
   const chunks = chunkContent(p.content)
   const first = chunks[0]?.text ?? ''
   const checks = {
-    hasDirectSummaries: coverage(p.targetPrompt, first).ratio >= 0.5 || /\b(in short|summary|tl;dr|key takeaways)\b/i.test(p.content),
+    hasDirectSummaries: coverage(p.targetPrompt, first, p.language).ratio >= 0.5 || /\b(in short|summary|tl;dr|key takeaways)\b/i.test(p.content),
     hasLogicalHeadings: c.headings >= 2,
     hasSelfContainedSections: chunks.length > 1 && chunks.filter((k) => k.wordCount >= 40).length >= chunks.length / 2,
     hasStructuredData: c.tables > 0 || c.lists > 0,
@@ -129,7 +149,7 @@ function synthesis(p: OptimiserPromptInput): ReplyOf<'synthesis'> {
   }
 }
 
-function citationScores(text: string, prompt: string) {
+function citationScores(text: string, prompt: string, language: string) {
   const c = countContent(text)
   const numbers = (text.match(/\b\d+(?:[.,]\d+)?%?/g) ?? []).length
   return {
@@ -137,19 +157,19 @@ function citationScores(text: string, prompt: string) {
     authoritativeReferences: r1(2 + 2 * c.outboundLinks),
     eeatSignals: r1(hasAuthor(text) ? 7 : 3),
     freshness: r1(c.dates > 0 ? 7 : 3),
-    originality: r1(4 + 4 * coverage(prompt, text).ratio),
+    originality: r1(4 + 4 * coverage(prompt, text, language).ratio),
     clearExtraction: r1(3 + Math.min(5, c.headings + c.lists + c.tables)),
   }
 }
 
 function citation(p: OptimiserPromptInput): ReplyOf<'citation'> {
-  const s = citationScores(p.content, p.targetPrompt)
+  const s = citationScores(p.content, p.targetPrompt, p.language)
   const c = countContent(p.content)
   const missing = (text: string) => {
     const k = countContent(text)
     return [k.outboundLinks === 0 && 'source link', k.dates === 0 && 'date', !/\d/.test(text) && 'figures'].filter((x): x is string => !!x)
   }
-  const chunks = (p.chunks ?? []).map((k) => ({ id: k.id, ...citationScores(k.text, p.targetPrompt), missingElements: missing(k.text) }))
+  const chunks = (p.chunks ?? []).map((k) => ({ id: k.id, ...citationScores(k.text, p.targetPrompt, p.language), missingElements: missing(k.text) }))
   const overall = r1(mean(Object.values(s)))
   return {
     overallScore: overall,
@@ -168,11 +188,11 @@ function citation(p: OptimiserPromptInput): ReplyOf<'citation'> {
 
 function breadthDepth(p: OptimiserPromptInput): ReplyOf<'breadthDepth'> {
   const c = countContent(p.content)
-  const cov = coverage(p.targetPrompt, p.content)
+  const cov = coverage(p.targetPrompt, p.content, p.language)
   const heads = headingsOf(p.content)
   const sections = chunkContent(p.content).map((k) => k.wordCount)
   const spread = sections.length > 1 ? Math.max(...sections) / Math.max(1, Math.min(...sections)) : 1
-  const scores = { coverage: r1(2 + 8 * cov.ratio), depth: r1(Math.min(10, c.words / 150)), structure: r1(2 + Math.min(8, c.headings * 1.5)), semantic: r1(3 + Math.min(7, new Set(terms(p.content)).size / 40)), balance: r1(spread <= 2 ? 8 : spread <= 4 ? 6 : 4) }
+  const scores = { coverage: r1(2 + 8 * cov.ratio), depth: r1(Math.min(10, c.words / 150)), structure: r1(2 + Math.min(8, c.headings * 1.5)), semantic: r1(3 + Math.min(7, new Set(terms(p.content, p.language)).size / 40)), balance: r1(spread <= 2 ? 8 : spread <= 4 ? 6 : 4) }
   return {
     overallScore: r1(mean(Object.values(scores))),
     ...scores,
@@ -272,17 +292,28 @@ function crawlability(p: OptimiserPromptInput): ReplyOf<'crawlability'> {
   }
 }
 
-function actionsFor(scores: Record<string, number | null | undefined>): ReplyOf<'summary'>['criticalActions'] {
-  const ACTIONS: Record<(typeof PILLARS)[number], [string, string]> = {
+/**
+ * Two critical actions per pillar: the pillar's own recommendations first (they were worked out from the page),
+ * then defaults that never ask for what the page has (a table, an author line) when the content is known.
+ */
+function actionsFor(scores: Record<string, number | null | undefined>, recommendations: string[], content: string): ReplyOf<'summary'>['criticalActions'] {
+  const known = content.trim().length > 0
+  const c = countContent(content)
+  const authored = hasAuthor(content)
+  const ACTIONS: Record<(typeof PILLARS)[number], string[]> = {
     relevance: ['Answer the prompt in the first paragraph.', 'Use the words of the prompt in headings.'],
     synthesis: ['Add a summary box of key takeaways.', 'Make each section readable on its own.'],
-    citation: ['Cite authoritative sources with links.', 'Add an author line and the last-updated date.'],
+    citation: ['Cite authoritative sources with links.', known && authored && c.dates > 0 ? 'Attribute every figure to its source.' : 'Add an author line and the last-updated date.'],
     breadthDepth: ['Cover the missing sub-topics.', 'Deepen thin sections with examples and figures.'],
-    multiModal: ['Add a comparison table.', 'Give every image descriptive alt text.'],
+    multiModal: [known && c.tables > 0 ? 'Add a chart or a short video for the key figures.' : 'Add a comparison table.', 'Give every image descriptive alt text.'],
     personalisation: ['Add sections for the intents not yet served.', 'Address beginners and experts separately.'],
     crawlability: ['Allow AI crawlers in robots.txt.', 'Add JSON-LD structured data and a canonical link.'],
   }
-  return PILLARS.map((p) => ({ pillar: PILLAR_LABELS[p], actions: ACTIONS[p], impact: (scores[p] ?? 0) < 5 ? 'High' : (scores[p] ?? 0) < 7 ? 'Medium' : 'Low' }))
+  return PILLARS.map((p) => {
+    const own = recommendations.flatMap((r) => (r.startsWith(`[${PILLAR_LABELS[p]}] `) ? [r.slice(PILLAR_LABELS[p].length + 3)] : []))
+    const actions = [...new Set([...own, ...ACTIONS[p]])].slice(0, 2)
+    return { pillar: PILLAR_LABELS[p], actions, impact: (scores[p] ?? 0) < 5 ? 'High' : (scores[p] ?? 0) < 7 ? 'Medium' : 'Low' }
+  })
 }
 
 function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
@@ -303,7 +334,7 @@ function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
       recommendation: r.text,
       impact: r.score < 5 ? 'Likely to raise how often AI answers cite the page.' : 'Improves how answers quote the page.',
     })),
-    criticalActions: actionsFor(scores),
+    criticalActions: actionsFor(scores, data.recommendations ?? [], p.content),
   }
 }
 
@@ -372,7 +403,10 @@ function answerTask(p: OptimiserPromptInput): unknown {
     case 'personalisation': return personalisation(p)
     case 'crawlability': return crawlability(p)
     case 'summary': return summary(p)
-    case 'criticalActions': return { criticalActions: actionsFor(((p.data ?? {}) as { scores?: Record<string, number> }).scores ?? {}) }
+    case 'criticalActions': {
+      const data = (p.data ?? {}) as { scores?: Record<string, number>; recommendations?: string[] }
+      return { criticalActions: actionsFor(data.scores ?? {}, data.recommendations ?? [], p.content) }
+    }
     case 'optimise': return optimise(p)
   }
 }

@@ -3,6 +3,7 @@
  * ../shared/vendor-responses), so the official SDKs parse them unchanged.
  */
 import { openaiUrl, type Answer, type RenderedAnswer } from './answer'
+import { answerWords } from './answerWords'
 import type { Rng } from './prng'
 
 export type Vendor = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'xai' | 'deepseek'
@@ -241,7 +242,7 @@ export function anthropicMessages(reply: Reply): WireResponse {
     // A long server-side search hit its iteration limit: a preamble, one search and its results.
     const id = anthropicId('srvtoolu', ids)
     const query = reply.searches[0] ?? answer.searchQueries[0] ?? 'reviews'
-    content.push({ type: 'text', text: `I'll search for current reviews and rankings to answer this. ` })
+    content.push({ type: 'text', text: answerWords(answer.language).searching })
     content.push({ type: 'server_tool_use', id, name: 'web_search', input: { query } })
     content.push({
       type: 'web_search_tool_result',
@@ -253,7 +254,7 @@ export function anthropicMessages(reply: Reply): WireResponse {
     const perSearch = Math.ceil(answer.sources.length / Math.max(1, reply.searches.length))
     reply.searches.forEach((query, i) => {
       const id = anthropicId('srvtoolu', ids)
-      if (i === 1) content.push({ type: 'text', text: 'Let me search for more recent reviews to make sure the answer is up to date.' })
+      if (i === 1) content.push({ type: 'text', text: answerWords(answer.language).searchingMore })
       content.push({ type: 'server_tool_use', id, name: 'web_search', input: { query } })
       const results = answer.sources.slice(i * perSearch, (i + 1) * perSearch).map((s) => ({
         type: 'web_search_result',

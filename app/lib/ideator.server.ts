@@ -23,7 +23,7 @@ import { lockUser } from '../../db/locks'
 import { brandList, isoDay } from '../domain/analyses'
 import type { BrandDef } from '../domain/metrics'
 import { citationExplorer, type ExplorerInsight } from '../domain/ideator/citations'
-import { IDEATOR_LIMITS, IDEATOR_TABS } from '../domain/ideator/constants'
+import { defaultIdeatorLanguage, IDEATOR_LIMITS, IDEATOR_TABS } from '../domain/ideator/constants'
 import { buildGrounding, emptyGrounding } from '../domain/ideator/grounding'
 import type { PromptItem } from '../domain/ideator/prompts'
 import { IDEATOR_MESSAGES, type GenerateContentRequest, type GenerateIdeasRequest } from '../domain/ideator/requests'
@@ -94,7 +94,7 @@ function audienceOf(project: Project, audienceId: string | null, audience: strin
   return audience
 }
 
-function contextOf(project: Project, body: GenerateIdeasRequest | GenerateContentRequest, query: string, audience: string | null, grounding: Grounding): IdeatorContext {
+function contextOf(project: Project, body: (GenerateIdeasRequest | GenerateContentRequest) & { language: string }, query: string, audience: string | null, grounding: Grounding): IdeatorContext {
   return {
     query,
     brand: project.brandDomain,
@@ -120,8 +120,9 @@ function failureOf(err: unknown): string {
 // ------------------------------------------------------------------ generate
 
 /** POST /api/content-recommendations/generate-ideas → ideas[] (stored as a new generation). */
-export async function generateIdeas(user: User, body: GenerateIdeasRequest) {
-  const project = await getProject(user, body.projectId, 'write')
+export async function generateIdeas(user: User, request: GenerateIdeasRequest) {
+  const project = await getProject(user, request.projectId, 'write')
+  const body = { ...request, language: request.language ?? defaultIdeatorLanguage(project.language) }
   if (!user.isActive) refuse(IDEATOR_MESSAGES.inactive, 403)
   const audience = audienceOf(project, body.audienceId, body.audience)
   const sql = db()
@@ -160,8 +161,9 @@ export async function generateIdeas(user: User, body: GenerateIdeasRequest) {
 const ideaRef = /^(\d{1,10})-(\d{1,3})$/
 
 /** POST /api/content-recommendations/generate-content → contents[] (added to the generation the ideas came from). */
-export async function generateContent(user: User, body: GenerateContentRequest) {
-  const project = await getProject(user, body.projectId, 'write')
+export async function generateContent(user: User, request: GenerateContentRequest) {
+  const project = await getProject(user, request.projectId, 'write')
+  const body = { ...request, language: request.language ?? defaultIdeatorLanguage(project.language) }
   if (!user.isActive) refuse(IDEATOR_MESSAGES.inactive, 403)
   const sql = db()
   // The generation the ideas came from (ids "<row>-<n>"), when they all name one row of this project.
@@ -274,6 +276,7 @@ export async function loadIdeatorView(user: User, url: URL): Promise<IdeatorView
   return {
     projectId: project.id,
     projectName: project.name,
+    language: project.language,
     brand: project.brandDomain,
     brandDomain: project.brandDetails?.domains?.[0] ?? project.brandDomain,
     canGenerate,

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'puppeteer-core'
 import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, screenshot } from '../support/browser'
-import { createProject, resetSimulator, signUp, simulator, startAnalysis, waitForAnalysis, type Session } from '../support/flows'
+import { analyseDemoProject, resetSimulator, signUp, simulator, type Session } from '../support/flows'
 
 const JAPANESE = /[\p{scx=Hira}\p{scx=Kana}\p{sc=Han}]/u
 
@@ -35,30 +35,14 @@ describe('the results of a Japanese demo analysis', () => {
   it('show mentions, a rank and a sentiment split on screen', async () => {
     await simulator({ day: '2026-03-02', seed: 'languages-ja-browser' })
     const s = await signUp()
-    const fw = await s.json('/api/generate-framework', {
-      method: 'POST',
-      json: { name: 'ソニー', brandDomain: 'ソニー', marketDescription: 'スマートフォン', marketRegion: '日本', language: 'ja', isLightMode: true },
-    })
-    expect(fw.status).toBe(200)
-    const project = await createProject(s, {
-      name: 'ソニー スマートフォン',
-      brandDomain: 'ソニー',
-      marketDescription: 'スマートフォン',
-      marketRegion: '日本',
-      language: 'ja',
-      isLightMode: true,
-      competitors: (fw.body.competitors as string[]).slice(0, 6),
-      queries: (fw.body.queries as string[]).slice(0, 5),
-    })
-    const started = await startAnalysis(s, project.id)
-    const done = await waitForAnalysis(s, started.id, undefined, 300_000)
-    expect(done.status).toBe('completed')
+    const { project, analysisId, status } = await analyseDemoProject(s, { name: 'ソニー', market: 'スマートフォン', region: '日本', language: 'ja' })
+    expect(status).toBe('completed')
 
     browser = await launchBrowser()
     const page = await signedInPage(s)
     const errors = collectPageErrors(page)
     const open = async (tab: string) => {
-      const params = new URLSearchParams({ phase: '2', project: String(project.id), analysis: String(started.id), ...(tab === 'overview' ? {} : { tab }) })
+      const params = new URLSearchParams({ phase: '2', project: String(project.id), analysis: String(analysisId), ...(tab === 'overview' ? {} : { tab }) })
       await page.goto(`${testEnv().appUrl}/?${params}`, { waitUntil: 'networkidle0' })
       await page.waitForSelector(`[data-tab-content="${tab}"]`, { timeout: 20_000 })
     }

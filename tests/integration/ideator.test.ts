@@ -119,7 +119,7 @@ describe('content ideator', () => {
     expect(await post('generate-content', { projectId, query: 'q', selectedIdeas: [] })).toMatchObject({ status: 400, body: { error: 'No content ideas selected' } })
     expect(await post('generate-content', { projectId, query: 'q' })).toMatchObject({ status: 400, body: { error: 'No content ideas selected' } })
     expect((await post('generate-ideas', { projectId, query: 'q', contentType: 'poem' })).body.error).toBe("contentType 'poem' is not one of: blog-post, article, social-media, linkedin-post, twitter-thread, email-newsletter, press-release, white-paper, case-study")
-    expect((await post('generate-ideas', { projectId, query: 'q', language: 'klingon' })).body.error).toBe("language 'klingon' is not one of: british-english, american-english, australian-english, canadian-english, simplified-english, formal-english, conversational-english")
+    expect((await post('generate-ideas', { projectId, query: 'q', language: 'klingon' })).body.error).toMatch(/^language 'klingon' is not one of: british-english, american-english, australian-english, canadian-english, simplified-english, formal-english, conversational-english, /)
     expect((await post('generate-ideas', { projectId: 'x', query: 'q' })).status).toBe(400)
     expect((await post('generate-ideas', { projectId, query: 'x'.repeat(301) })).status).toBe(400)
     expect((await owner.json(`${BASE}/generate-ideas`, { method: 'GET' })).status).toBe(405)

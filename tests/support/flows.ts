@@ -107,6 +107,31 @@ export async function waitForAnalysis(s: Session, id: number, until: (a: any) =>
   throw new Error(`analysis ${id} did not reach the expected state: ${JSON.stringify(last)?.slice(0, 500)}`)
 }
 
+/**
+ * A demo project made as the setup screen makes it (the framework first, then the project with its competitors
+ * and queries), in Light Mode, and its first analysis run to the end. For projects in other languages.
+ */
+export async function analyseDemoProject(s: Session, input: { name: string; market: string; region: string; language: string; queries?: number }) {
+  const fw = await s.json('/api/generate-framework', {
+    method: 'POST',
+    json: { name: input.name, brandDomain: input.name, marketDescription: input.market, marketRegion: input.region, language: input.language, isLightMode: true },
+  })
+  if (fw.status !== 200) throw new Error(`generate framework failed: ${fw.status} ${JSON.stringify(fw.body)}`)
+  const project = await createProject(s, {
+    name: `${input.name} ${input.market}`,
+    brandDomain: input.name,
+    marketDescription: input.market,
+    marketRegion: input.region,
+    language: input.language,
+    isLightMode: true,
+    competitors: (fw.body.competitors as string[]).slice(0, 6),
+    queries: (fw.body.queries as string[]).slice(0, input.queries ?? 5),
+  })
+  const started = await startAnalysis(s, project.id)
+  const done = await waitForAnalysis(s, started.id, undefined, 300_000)
+  return { project, analysisId: started.id, status: done.status as string, queries: fw.body.queries as string[] }
+}
+
 /** Polls `check` until it is true; fails with `what` after `timeoutMs`. Every wait loop in the tests has a deadline. */
 export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000, everyMs = 200) {
   const deadline = Date.now() + timeoutMs

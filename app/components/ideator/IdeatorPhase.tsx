@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Markdown } from '~/components/chat/Markdown'
 import { useToast } from '~/components/toast'
 import { NO_EXPLORER_CITATIONS, shownExcerpts } from '~/domain/ideator/citations'
-import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, DEFAULT_IDEATOR_LANGUAGE, IDEATOR_LANGUAGES, IDEATOR_TABS, ideaScoreColour, scorePercent } from '~/domain/ideator/constants'
+import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, defaultIdeatorLanguage, ideatorLanguagesFor, IDEATOR_TABS, ideaScoreColour, scorePercent } from '~/domain/ideator/constants'
 import { IDEATOR_MESSAGES } from '~/domain/ideator/requests'
 import type { CitationExplorerData, ContentIdea, GeneratedContent, IdeatorViewData, SavedIdeas } from '~/domain/ideator/types'
 
@@ -76,7 +76,7 @@ function Recommendations({ data }: { data: IdeatorViewData }) {
   const [brief, setBrief] = useState(latest?.userBrief ?? '')
   const [audienceId, setAudienceId] = useState('none')
   const [contentType, setContentType] = useState<string>(latest?.contentType ?? DEFAULT_CONTENT_TYPE)
-  const [language, setLanguage] = useState<string>(latest?.language ?? DEFAULT_IDEATOR_LANGUAGE)
+  const [language, setLanguage] = useState<string>(latest?.language ?? defaultIdeatorLanguage(data.language))
   const [left, setLeft] = useState(data.ideasLeft)
   const [running, setRunning] = useState<null | 'ideas' | 'content'>(null)
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -236,7 +236,7 @@ function Recommendations({ data }: { data: IdeatorViewData }) {
         <div className="field">
           <label htmlFor="ideator-language">Language</label>
           <select id="ideator-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-            {IDEATOR_LANGUAGES.map((l) => (
+            {ideatorLanguagesFor(data.language).map((l) => (
               <option key={l.id} value={l.id}>
                 {l.label}
               </option>

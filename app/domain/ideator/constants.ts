@@ -9,6 +9,8 @@
  *   count against it; both pass the model rate limit and the daily cost cap.
  */
 
+import { SETUP_LANGUAGES } from '../limits'
+
 export const CONTENT_TYPES = [
   { id: 'blog-post', label: 'Blog Post' },
   { id: 'article', label: 'Article' },
@@ -37,8 +39,28 @@ export type IdeatorLanguage = (typeof IDEATOR_LANGUAGES)[number]['id']
 export const IDEATOR_LANGUAGE_IDS = IDEATOR_LANGUAGES.map((l) => l.id) as [IdeatorLanguage, ...IdeatorLanguage[]]
 export const DEFAULT_IDEATOR_LANGUAGE: IdeatorLanguage = 'british-english'
 
+/**
+ * Ours (issue 28 §3): a project set up in another language writes in it by default. Besides the spec's seven
+ * English styles, the ideator accepts the setup languages' codes (de, ja, pt-BR ...); a project whose setup
+ * language is not English offers its own first and starts on it.
+ */
+const OTHER_LANGUAGES = SETUP_LANGUAGES.filter((l) => !l.code.startsWith('en'))
+export const IDEATOR_LANGUAGE_CODES = [...IDEATOR_LANGUAGE_IDS, ...OTHER_LANGUAGES.map((l) => l.code)] as [string, ...string[]]
+
+/** The language the ideator starts on for a project: its setup language unless that is English. */
+export function defaultIdeatorLanguage(projectLanguage: string | null | undefined): string {
+  const own = OTHER_LANGUAGES.find((l) => l.code.toLowerCase() === (projectLanguage ?? '').toLowerCase())
+  return own ? own.code : DEFAULT_IDEATOR_LANGUAGE
+}
+
+/** The language choices for a project: its own (when not English) first, then the seven English styles. */
+export function ideatorLanguagesFor(projectLanguage: string | null | undefined): { id: string; label: string }[] {
+  const own = OTHER_LANGUAGES.find((l) => l.code === defaultIdeatorLanguage(projectLanguage))
+  return [...(own ? [{ id: own.code, label: `${own.name} (${own.native})` }] : []), ...IDEATOR_LANGUAGES]
+}
+
 export const contentTypeLabel = (id: string) => CONTENT_TYPES.find((t) => t.id === id)?.label ?? id
-export const languageLabel = (id: string) => IDEATOR_LANGUAGES.find((l) => l.id === id)?.label ?? id
+export const languageLabel = (id: string) => IDEATOR_LANGUAGES.find((l) => l.id === id)?.label ?? SETUP_LANGUAGES.find((l) => l.code === id)?.name ?? id
 
 export const IDEATOR_LIMITS = {
   ideasPerGeneration: 5,

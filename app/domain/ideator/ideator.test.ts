@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citationExplorer, shownExcerpts } from './citations'
-import { ideaScoreColour, scorePercent } from './constants'
+import { defaultIdeatorLanguage, ideaScoreColour, scorePercent } from './constants'
 import { buildGrounding, emptyGrounding, sentenceAbout } from './grounding'
 import { ideatorPrompt, parseIdeatorPrompt } from './prompts'
 import { generateContentRequest, generateIdeasRequest, IDEATOR_MESSAGES } from './requests'
@@ -114,7 +114,10 @@ describe('requests', () => {
 
   it('defaults content type and language, and reads "none" as no audience', () => {
     const ok = generateIdeasRequest.parse({ projectId: '3', query: 'best shoes', audienceId: 'none' })
-    expect(ok).toMatchObject({ projectId: 3, contentType: 'blog-post', language: 'british-english', audienceId: null, isCustomQuery: false })
+    // The language is the project's unless given (issue 28 §3): the server fills it in, British English for an English project.
+    expect(ok).toMatchObject({ projectId: 3, contentType: 'blog-post', audienceId: null, isCustomQuery: false })
+    expect(ok.language).toBeUndefined()
+    expect(defaultIdeatorLanguage('en-GB')).toBe('british-english')
     expect(generateIdeasRequest.safeParse({ projectId: 1, query: 'q', contentType: 'poem' }).success).toBe(false)
   })
 })

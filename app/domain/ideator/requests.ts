@@ -1,7 +1,7 @@
 /** zod schemas of the ideator's request bodies (§7) and its §5 / §8 texts, shared by the routes and the screen. Pure. */
 import { z } from 'zod'
 import { id, list, requiredOr, text } from '../validation'
-import { CONTENT_TYPE_IDS, DEFAULT_CONTENT_TYPE, DEFAULT_IDEATOR_LANGUAGE, IDEATOR_LANGUAGE_IDS, IDEATOR_LIMITS as L } from './constants'
+import { CONTENT_TYPE_IDS, DEFAULT_CONTENT_TYPE, IDEATOR_LANGUAGE_CODES, IDEATOR_LIMITS as L } from './constants'
 
 /** §5 validation and §8 toasts. */
 export const IDEATOR_MESSAGES = {
@@ -24,7 +24,7 @@ export const IDEATOR_MESSAGES = {
 
 const optionalText = (label: string, max: number) => text(label, max).optional().default('')
 const contentType = z.enum(CONTENT_TYPE_IDS, { error: 'Unsupported content type' })
-const language = z.enum(IDEATOR_LANGUAGE_IDS, { error: 'Unsupported language' })
+const language = z.enum(IDEATOR_LANGUAGE_CODES, { error: `Unsupported language: use one of ${IDEATOR_LANGUAGE_CODES.join(', ')}` })
 /** 'none' (or nothing) means no audience (§2). */
 const audienceId = z
   .union([text('audienceId', 100), z.null()])
@@ -47,7 +47,8 @@ const common = {
   audienceId,
   audience,
   contentType: contentType.optional().default(DEFAULT_CONTENT_TYPE),
-  language: language.optional().default(DEFAULT_IDEATOR_LANGUAGE),
+  /** Absent: the project's own language (constants.ts defaultIdeatorLanguage). */
+  language: language.optional(),
 }
 
 /** POST /api/content-recommendations/generate-ideas. */

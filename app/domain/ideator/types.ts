@@ -108,6 +108,8 @@ export interface CitationExplorerData {
 export interface IdeatorViewData {
   projectId: number
   projectName: string
+  /** The project's setup language: the ideator writes in it by default. */
+  language: string
   brand: string
   brandDomain: string
   canGenerate: boolean

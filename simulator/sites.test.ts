@@ -1,0 +1,86 @@
+/**
+ * Issue 28 §3: a German or Japanese project is answered in its language on all six engines, and
+ * cites that market's own sites and the brands' own pages, never the English catalogue's
+ * (en.wikipedia.org, The Guardian, Which?, TechRadar).
+ */
+import { deu, eng } from 'stopword'
+import { createGateway, frameworkPrompt, PROVIDER_KEYS, simulatorConfigs, type FrameworkResult } from '../activities/gateway'
+import { normaliseDomain } from '../app/domain/sources/classify'
+import { startSimulator, type SimulatorHandle } from './server'
+import { MARKETS } from './knowledge'
+import { localDomains } from './sites'
+import { simControl } from './testing'
+
+let sim: SimulatorHandle
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seed: 'sites-test', day: '2026-03-02' })
+})
+afterAll(async () => {
+  await sim.close()
+})
+
+/** English function words that German never uses (the lists' overlap, "in", "so", "was" ..., removed). */
+const ENGLISH_ONLY = new Set(eng.filter((w) => !deu.includes(w)))
+
+async function answersOf(brand: string, market: string, region: string, language: string) {
+  await simControl(sim.url, '/__sim/reset', { forget: true })
+  const gw = createGateway(simulatorConfigs(sim.url))
+  const fw = (await gw.askJson<FrameworkResult>('openai', frameworkPrompt({ brand, market, region, language, maxCompetitors: 8, maxQueries: 5 }))).data
+  // Brand names are no language's words ("Under Armour"): the project's and every catalogued one an answer may add.
+  const catalogued = MARKETS.flatMap((m) => m.brands.flatMap((b) => [b.name, ...b.alternativeNames]))
+  const names = [brand, ...fw.competitors.flatMap((c) => [c.name, ...c.alternativeNames]), ...catalogued].sort((a, b) => b.length - a.length)
+  // Brands' own pages: the project's, and those of the market's other brands an answer names.
+  const brandDomains = [...fw.brandDomains, ...fw.competitors.flatMap((c) => c.domains), ...MARKETS.flatMap((m) => m.brands.flatMap((b) => b.domains))]
+  const allowed = new Set([...localDomains(language), ...brandDomains].map((d) => normaliseDomain(d)))
+  const answers = []
+  for (const provider of PROVIDER_KEYS) {
+    for (const prompt of fw.queries) {
+      const a = await gw.ask(provider, { prompt, webSearch: true })
+      // The words the answer writes itself: without brand names, links and the list of sources' titles.
+      let prose = a.text.replace(/\[[^\]]*\]\([^)]*\)/g, ' ').replace(/https?:\/\/\S+/g, ' ')
+      for (const n of names) prose = prose.split(n).join(' ')
+      answers.push({ provider, prompt, text: a.text, prose, urls: [...a.sources, ...a.citations].map((s) => s.url) })
+    }
+  }
+  return { fw, answers, allowed }
+}
+
+function foreignCitations(urls: string[], allowed: Set<string | null>): string[] {
+  return urls.filter((u) => !allowed.has(normaliseDomain(u)))
+}
+
+describe('a German project', () => {
+  it('is answered in German on every engine and cites German sites and the brands’ own', async () => {
+    const { answers, allowed } = await answersOf('Hoka', 'Laufschuhe', 'Germany', 'de')
+    expect(new Set(answers.map((a) => a.provider)).size).toBe(6)
+    let cited = 0
+    for (const a of answers) {
+      const words = a.prose.toLowerCase().split(/[^\p{L}']+/u).filter(Boolean)
+      expect(words.filter((w) => ENGLISH_ONLY.has(w)), `${a.provider}: ${a.text}`).toEqual([])
+      expect(words.filter((w) => deu.includes(w)).length, a.provider).toBeGreaterThanOrEqual(3)
+      expect(foreignCitations(a.urls, allowed), a.provider).toEqual([])
+      expect(a.urls.join(' ')).not.toMatch(/en\.wikipedia|theguardian|which\.co\.uk|techradar/)
+      cited += a.urls.length
+    }
+    expect(cited).toBeGreaterThan(20)
+    // The market's own testers and retailers are among them.
+    const all = answers.flatMap((a) => a.urls).join(' ')
+    expect(all).toMatch(/runnersworld\.de|zalando\.de|test\.de|sportscheck\.com|laufen\.de/)
+  })
+})
+
+describe('a Japanese project', () => {
+  it('is answered in Japanese on every engine and cites Japanese sites and the brands’ own', async () => {
+    const { answers, allowed } = await answersOf('ソニー', 'スマートフォン', 'Japan', 'ja')
+    expect(new Set(answers.map((a) => a.provider)).size).toBe(6)
+    for (const a of answers) {
+      const latinWords = a.prose.toLowerCase().match(/[a-z]{2,}/g) ?? []
+      // Japanese prose: kana in every answer and no English function words (the only Latin left is a URL-free "vs").
+      expect(a.prose, a.provider).toMatch(/[\p{scx=Hira}]/u)
+      expect(latinWords.filter((w) => eng.includes(w)), `${a.provider}: ${a.text}`).toEqual([])
+      expect(foreignCitations(a.urls, allowed), a.provider).toEqual([])
+      expect(a.urls.join(' ')).not.toMatch(/en\.wikipedia|theguardian|which\.co\.uk|techradar|gsmarena/)
+    }
+    expect(answers.flatMap((a) => a.urls).join(' ')).toMatch(/kakaku\.com|itmedia\.co\.jp|impress\.co\.jp|my-best\.com/)
+  })
+})
