@@ -1,8 +1,8 @@
 import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
-import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
-import { validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
+import { MAX_COMPETITORS } from '~/domain/limits'
+import { countableNames, validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
@@ -98,6 +98,19 @@ export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'br
   projectBody: () => Record<string, unknown>
   /** Runs after the project is saved, before the analysis starts (e.g. POST /api/audiences/save). */
   afterSave?: (projectId: number) => Promise<void>
+}
+
+/** Said in place of a name too short to count (§5: 2 characters or fewer), with the way out: an alternative name that counts. */
+function NotCountedNote({ name, onAdd }: { name: string; onAdd: () => void }) {
+  return (
+    <div className="field-error" role="note" data-testid="not-counted" style={{ flexBasis: '100%' }}>
+      “{name}” will not be counted: names of 2 characters or fewer are ignored in answers. Add an alternative name that counts, such as the brand’s full
+      name.{' '}
+      <button type="button" className="btn btn-small" onClick={onAdd}>
+        Add alternative name
+      </button>
+    </div>
+  )
 }
 
 /** §2 'Review area (both variants)': competitors, queries, limits and 'Proceed to Analysis'. */
@@ -229,16 +242,17 @@ export function ReviewArea(p: ReviewProps) {
           <h2>Top Competitors</h2>
           <span className="badge" data-testid="competitor-count">{competitors.length}/{MAX_COMPETITORS}</span>
         </div>
-        <div className="list-row">
+        <div className="list-row" style={countableNames(brand).length === 0 ? { flexWrap: 'wrap' } : undefined}>
           <strong>{brand.name}</strong> <span className="muted">(Your Brand)</span>
           {brand.alternativeNames.map((a) => <span key={a} className="chip">{a}</span>)}
           {brand.domains.map((d) => <span key={d} className="chip chip-domain" title="Website domain">{d}</span>)}
           <span style={{ marginLeft: 'auto' }} />
           <button className="btn btn-small" onClick={() => addAlternative('brand')}>Alt</button>
           <button className="btn btn-small" onClick={() => addDomain('brand')}>URL</button>
+          {countableNames(brand).length === 0 && <NotCountedNote name={brand.name} onAdd={() => addAlternative('brand')} />}
         </div>
         {competitors.map((c, i) => (
-          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row" style={editing?.kind === 'competitor' && editing.index === i && editing.error ? { flexWrap: 'wrap' } : undefined}>
+          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row" style={(editing?.kind === 'competitor' && editing.index === i && editing.error) || countableNames(c).length === 0 ? { flexWrap: 'wrap' } : undefined}>
             {editing?.kind === 'competitor' && editing.index === i ? (
               <>
                 <input
@@ -278,17 +292,18 @@ export function ReviewArea(p: ReviewProps) {
                 <button className="btn btn-small" onClick={() => addAlternative(i)}>Alt</button>
                 <button className="btn btn-small" onClick={() => addDomain(i)}>URL</button>
                 <button className="btn btn-small" aria-label={`Remove ${c.name}`} onClick={() => setCompetitors((l) => l.filter((_, j) => j !== i))}>✕</button>
+                {countableNames(c).length === 0 && <NotCountedNote name={c.name} onAdd={() => addAlternative(i)} />}
               </>
             )}
           </div>
         ))}
-        {competitors.length < INLINE_COMPETITOR_CAP ? (
+        {competitors.length < MAX_COMPETITORS ? (
           <div className="list-row">
-            <input placeholder="Add a competitor" value={newCompetitor} onChange={(e) => setNewCompetitor(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))} />
-            <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))}>Add</button>
+            <input placeholder="Add a competitor" value={newCompetitor} onChange={(e) => setNewCompetitor(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (addCompetitor(newCompetitor, MAX_COMPETITORS), setNewCompetitor(''))} />
+            <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, MAX_COMPETITORS), setNewCompetitor(''))}>Add</button>
           </div>
         ) : (
-          <p className="muted">Maximum of 9 competitors reached</p>
+          <p className="muted" data-testid="competitor-cap">Maximum of {MAX_COMPETITORS} competitors reached</p>
         )}
         <button className="btn btn-small" disabled={competitors.length >= MAX_COMPETITORS} onClick={() => addCompetitor(window.prompt('Competitor name') ?? '', MAX_COMPETITORS)}>
           Add Custom
