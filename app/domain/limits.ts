@@ -1,5 +1,6 @@
 /** Business limits of §5 and §9, enforced on the server and shown in the UI. */
 export const MAX_COMPETITORS = 19
+export const INLINE_COMPETITOR_CAP = 9
 export const MAX_QUERIES = 40
 export const MAX_QUERIES_LIGHT = 20
 export const MAX_SAMPLES = 5

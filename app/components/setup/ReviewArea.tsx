@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
-import { MAX_COMPETITORS } from '~/domain/limits'
+import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
 import { countableNames, validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
@@ -297,13 +297,18 @@ export function ReviewArea(p: ReviewProps) {
             )}
           </div>
         ))}
-        {competitors.length < MAX_COMPETITORS ? (
+        {competitors.length < INLINE_COMPETITOR_CAP ? (
           <div className="list-row">
-            <input placeholder="Add a competitor" value={newCompetitor} onChange={(e) => setNewCompetitor(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (addCompetitor(newCompetitor, MAX_COMPETITORS), setNewCompetitor(''))} />
-            <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, MAX_COMPETITORS), setNewCompetitor(''))}>Add</button>
+            <input placeholder="Add a competitor" value={newCompetitor} onChange={(e) => setNewCompetitor(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))} />
+            <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))}>Add</button>
           </div>
         ) : (
-          <p className="muted" data-testid="competitor-cap">Maximum of {MAX_COMPETITORS} competitors reached</p>
+          // §9: the inline input stops at 9, Add Custom goes on to 19; the message names the limit that applies now
+          <p className="muted" data-testid="competitor-cap">
+            {competitors.length >= MAX_COMPETITORS
+              ? `Maximum of ${MAX_COMPETITORS} competitors reached`
+              : `Quick add stops at ${INLINE_COMPETITOR_CAP} competitors; Add Custom adds more, up to ${MAX_COMPETITORS}`}
+          </p>
         )}
         <button className="btn btn-small" disabled={competitors.length >= MAX_COMPETITORS} onClick={() => addCompetitor(window.prompt('Competitor name') ?? '', MAX_COMPETITORS)}>
           Add Custom
