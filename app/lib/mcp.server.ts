@@ -78,8 +78,8 @@ function buildServer(ctx: OpContext) {
     'read',
     'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
       '"answered" is n, the number of answers that came back (every query x sample). Per brand: mentionShare = the brand\'s mention count / all brands\' mentions ' +
-      '(x of n), visibility = answers that rank the brand in a list / answered answers (x of n; answer-level, over the models that ran - not the results screen\'s ' +
-      'Visibility %, which is the share of the six models that ranked the brand, see get_query_ranks); each has value (percent, 1 decimal) and interval, ' +
+      '(x of n), rankRate = answers that rank the brand in a list / answered answers (x of n; answer-level, over the models that ran - not the results screen\'s ' +
+      'Visibility %, which is the share of the six models that ranked the brand, see get_query_ranks; `visibility` repeats rankRate under its deprecated old name); each has value (percent, 1 decimal) and interval, ' +
       'the 95 % Wilson score interval in percent (null when n is 0) - a wide interval means few answers, so differences inside it are noise. ' +
       'rank = combined rank, the mean of the per-model average list positions (1 is best; null when never ranked).',
     { projectId: id('projectId', 'The project id (from list_projects).'), analysisId: id('analysisId', 'An analysis id of that project; default the latest completed one.').optional() },
@@ -135,8 +135,8 @@ function buildServer(ctx: OpContext) {
     'get_trends',
     'read',
     'How the project\'s numbers move over its completed daily analyses (the latest one of each date). Per day and brand: mentions (summed over models and ' +
-      'queries, mean over samples), change (percent change on the previous day), share = mention share and visibility = answers ranking the brand / ' +
-      'answered, each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), and rank (combined rank, lower is better). ' +
+      'queries, mean over samples), change (percent change on the previous day), share = mention share and rankRate = answers ranking the brand / ' +
+      'answered (also sent as the deprecated `visibility`), each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), and rank (combined rank, lower is better). ' +
       'queryRanks: the combined rank of one query per day; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.',
     { projectId: id('projectId', 'The project id.'), query: requiredText('query', FIELD_LIMITS.query, 'The query of the per-query rank series; default the first.').optional() },
     async ({ projectId, query }) => opGetTrends(ctx, projectId, { query }),

@@ -385,10 +385,12 @@ function useStartAnalysis(header: ResultsHeader) {
 
 function FailedPanel({ header }: { header: ResultsHeader }) {
   const { busy, start } = useStartAnalysis(header)
+  // A run an operator cancelled (Temporal UI, Cancel) did not fail: the title says what happened.
+  const cancelled = header.analysis?.status === 'cancelled'
   return (
-    <section className="panel rs-progress-panel" data-state="failed">
-      <h2>Analysis Failed</h2>
-      <p>{header.analysis?.error || 'The analysis stopped before it could finish.'}</p>
+    <section className="panel rs-progress-panel" data-state={cancelled ? 'cancelled' : 'failed'}>
+      <h2>{cancelled ? 'Analysis Cancelled' : 'Analysis Failed'}</h2>
+      <p>{header.analysis?.error || (cancelled ? 'The analysis was cancelled before it could finish.' : 'The analysis stopped before it could finish.')}</p>
       {header.mode === 'app' && header.project.isOwner && (
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => start('analyze-today')}>
           {busy ? 'Restarting...' : 'Restart Analysis'}

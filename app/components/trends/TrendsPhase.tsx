@@ -277,7 +277,7 @@ function Alerts({ alerts, projectId, isOwner }: { alerts: TrendAlert[]; projectI
   return (
     <section className="panel" data-testid="trend-alerts">
       <h2 style={{ marginTop: 0 }}>
-        Alerts ({alerts.length}) <Help label="About alerts" text="A run is compared with the previous 7 runs pooled (two-proportion z-tests on the own brand's mention share and visibility, a two-sample z-test on its average rank; |z| of 3.29 or more, p < 0.001): only moves that chance does not explain raise an alert." />
+        Alerts ({alerts.length}) <Help label="About alerts" text="A run is compared with the previous 7 runs pooled (two-proportion z-tests on the own brand's mention share and rank rate, a two-sample z-test on its average rank; |z| of 3.29 or more, p < 0.001): only moves that chance does not explain raise an alert." />
       </h2>
       {alerts.length === 0 ? (
         <p className="muted">No alerts: no run moved beyond what chance explains.</p>
@@ -474,13 +474,13 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
     fileName: `brand-share-trend-${fileDate(data.days)}.xlsx`,
     sheets: [
       {
-        name: 'Share and Visibility',
+        name: 'Share and Rank rate',
         rows: [
-          ['Date', 'Brand', 'Mention share %', 'Share 95% low', 'Share 95% high', 'Mentions (x)', 'All mentions (n)', 'Visibility %', 'Visibility 95% low', 'Visibility 95% high', 'Answers ranking (x)', 'Answers (n)'],
+          ['Date', 'Brand', 'Mention share %', 'Share 95% low', 'Share 95% high', 'Mentions (x)', 'All mentions (n)', 'Rank rate %', 'Rank rate 95% low', 'Rank rate 95% high', 'Answers ranking (x)', 'Answers (n)'],
           ...data.days.flatMap((d) =>
             shown.flatMap((b) => {
               const c = d.brands[b.name]
-              return c ? [[d.date, b.name, c.share.value, c.share.interval?.low ?? null, c.share.interval?.high ?? null, c.share.x, c.share.n, c.visibility.value, c.visibility.interval?.low ?? null, c.visibility.interval?.high ?? null, c.visibility.x, c.visibility.n]] : []
+              return c ? [[d.date, b.name, c.share.value, c.share.interval?.low ?? null, c.share.interval?.high ?? null, c.share.x, c.share.n, c.rankRate.value, c.rankRate.interval?.low ?? null, c.rankRate.interval?.high ?? null, c.rankRate.x, c.rankRate.n]] : []
             }),
           ),
         ],
@@ -488,7 +488,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
     ],
   })
   return (
-    <TrendPanel title="Mention Share & Visibility" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Visibility: answers that rank the brand out of all answers (n), all models and samples. ${BAND_HELP}`}>
+    <TrendPanel title="Mention Share & Rank Rate" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Rank rate: answers that rank the brand out of all answers (n), all models and samples (not the results screens' Visibility %, the share of the six models that rank it). ${BAND_HELP}`}>
       <div className="rs-chart">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
@@ -522,12 +522,12 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
               {data.days.map((d) => {
                 const c = d.brands[b.name]
                 return (
-                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; visibility ${rateTitle(c.visibility)}` : undefined}>
+                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
                     {c ? (
                       <>
                         {c.share.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.share.n}</span>
                         <div style={{ fontSize: '.75rem' }}>
-                          vis {c.visibility.value}% <span className="muted">n={c.visibility.n}</span>
+                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
                         </div>
                       </>
                     ) : (
