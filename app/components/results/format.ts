@@ -8,6 +8,8 @@ import { MODELS, modelById } from '~/domain/models'
 
 export const OWN_BRAND_COLOUR = '#d92d20'
 export const COMPETITOR_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04'] as const
+/** The slice that groups the brands past the palette (pies). */
+export const OTHERS_COLOUR = '#9ca3af'
 
 /** Own brand red; competitors cycle through the palette in their list order. */
 export function brandColour(index: number, isOwn: boolean): string {
