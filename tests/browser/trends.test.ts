@@ -103,6 +103,20 @@ describe('Trends page', () => {
     await click('Turn On Daily Analysis')
     await waitForText(page, 'Active: every day at 06:00 (Europe/London).')
     await screenshot(page, 'trends-daily-run')
+    // Run Now says at once that the run was requested, then how it went, without a reload (issue 28 §4).
+    // (An observer notes the pending line whenever it shows: the run may be recorded within the first poll.)
+    await page.evaluate(() => {
+      const w = window as unknown as { sawPending?: boolean }
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="run-now-pending"]')) w.sawPending = true
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    expect(await page.$$eval('[data-testid="scheduled-runs"] li', (l) => l.length)).toBe(0)
+    await click('Run Now')
+    await page.waitForFunction(() => /Daily Analysis (Started|Skipped)/.test(document.body.innerText), { timeout: 60_000 })
+    expect(await page.evaluate(() => (window as unknown as { sawPending?: boolean }).sawPending)).toBe(true)
+    expect(await page.$$eval('[data-testid="scheduled-runs"] li', (l) => l.length)).toBe(1)
+    await page.waitForFunction(() => !document.querySelector('[data-testid="run-now-pending"]'))
     await click('Pause')
     await waitForText(page, 'Paused: every day at 06:00 (Europe/London).')
     await click('Delete')

@@ -12,6 +12,7 @@ import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
 import { useToast } from '~/components/toast'
+import { useRunNow } from './run-now'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
 
@@ -128,13 +129,16 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
   const [hour, setHour] = useState(9)
   const [busy, setBusy] = useState(false)
   const timeZone = useMemo(() => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC', [])
-  usePolling(async () => setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), 30_000)
-  const change = async (body: Record<string, unknown>) => {
+  const runNow = useRunNow(state)
+  usePolling(async () => setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), runNow.waiting ? 1000 : 30_000)
+  const change = async (body: Record<string, unknown>): Promise<boolean> => {
     setBusy(true)
     try {
       setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
+      return true
     } catch (err) {
       toast({ title: 'Update Failed', description: errorText(err, 'Failed to update the daily run'), variant: 'destructive' })
+      return false
     } finally {
       setBusy(false)
     }
@@ -183,8 +187,16 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
               <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: state.paused ? 'resume' : 'pause' })}>
                 {state.paused ? 'Resume' : 'Pause'}
               </button>
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: 'trigger' })}>
-                Run Now
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy || runNow.waiting}
+                onClick={() => {
+                  runNow.requested()
+                  void change({ action: 'trigger' }).then((ok) => ok || runNow.cancel())
+                }}
+              >
+                {runNow.waiting ? 'Starting...' : 'Run Now'}
               </button>
               <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: 'delete' })}>
                 Delete
@@ -192,6 +204,11 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
             </>
           )}
         </div>
+      )}
+      {runNow.waiting && (
+        <p role="status" data-testid="run-now-pending">
+          Run requested: the daily analysis is being started…
+        </p>
       )}
       {state.recentRuns.length > 0 && (
         <ul data-testid="scheduled-runs" style={{ fontSize: '.85rem', paddingLeft: '1.1rem' }}>
