@@ -8,7 +8,7 @@ import { forgetWorkflow, READ_TTL_MS, readWorkflow, startAnalysisWorkflow, tempo
 import { sharedReads } from './shared-reads'
 import { loadProviderConfigs } from './models.server'
 import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
-import { MAX_QUERIES_LIGHT, STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
+import { ANALYSE_AGAIN_QUESTION, MAX_QUERIES_LIGHT, STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
 import { MAX_TOPIC_QUERIES } from '../domain/audiences'
 import { sourceSearchAfterAnalysis } from '../domain/sources/types'
 import type { RunLabels } from '../../workflows/search-attributes'
@@ -153,28 +153,30 @@ async function launchRun(run: PlannedRun) {
  * startAnalysis in a read-only transaction, so the button and the click never disagree.
  */
 export async function canAnalyseToday(user: User, projectId: number) {
+  // (An admin's second run of the day is admitted after a confirmation: canAnalyse with the question to ask.)
   const project = await getProject(user, projectId)
   const day = today()
-  const { refusal, analysesToday } = await db().begin('read only', async (tx) => {
+  const { refusal, confirm, analysesToday } = await db().begin('read only', async (tx): Promise<{ refusal: string | null; confirm?: string; analysesToday: number }> => {
     const [row] = await tx<{ n: number }[]>`
       select count(*)::int as n from analyses where project_id = ${projectId} and date = ${day} and status not in ('failed', 'cancelled')`
     try {
       await admitAnalysis(tx, {
         userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
-        queryCount: project.queries.length, competitorCount: project.competitors.length, day,
+        queryCount: project.queries.length, competitorCount: project.competitors.length, day, byPerson: true,
       })
       return { refusal: null, analysesToday: row.n }
     } catch (err) {
       if (!(err instanceof AnalysisRefused)) throw err
+      if (err.message === ANALYSE_AGAIN_QUESTION) return { refusal: null, confirm: err.message, analysesToday: row.n }
       return { refusal: err.message, analysesToday: row.n }
     }
   })
   const reasons = [...(project.accessType !== 'owner' ? ['Only the owner of this project can analyse it'] : []), ...(refusal ? [refusal] : [])]
-  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
+  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, confirm: confirm ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
 }
 
 /** POST /api/projects/{id}/analyse-today (and analyze-today to restart a failed or cancelled run of today). */
-export async function startAnalysis(user: User, projectId: number): Promise<AnalysisRow> {
+export async function startAnalysis(user: User, projectId: number, opts: { again?: boolean } = {}): Promise<AnalysisRow> {
   const project = await getProject(user, projectId, 'write')
   const sql = db()
   const isLight = user.tier === 'light' || project.isLightMode
@@ -192,7 +194,7 @@ export async function startAnalysis(user: User, projectId: number): Promise<Anal
     try {
       admitted = await admitAnalysis(tx, {
         userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
-        queryCount: project.queries.length, competitorCount: project.competitors.length, day: today(),
+        queryCount: project.queries.length, competitorCount: project.competitors.length, day: today(), byPerson: true, again: opts.again,
       })
     } catch (err) {
       if (!(err instanceof AnalysisRefused)) throw err

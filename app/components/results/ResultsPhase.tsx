@@ -25,6 +25,7 @@ import { usePropState } from '~/components/use-prop-state'
 import { EvidenceBar, EvidenceProvider } from '~/components/evidence/Evidence'
 import evidenceStylesHref from '~/components/evidence/evidence.css'
 import { modelByFilter } from '~/domain/models'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 
 export type { ResultsViewData } from '~/domain/results/types'
 export { resultsStylesHref }
@@ -371,7 +372,8 @@ function useStartAnalysis(header: ResultsHeader) {
   const start = async (path: 'analyze-today' | 'analyse-today') => {
     setBusy(true)
     try {
-      const r = await apiFetch<{ id?: number; analysisId?: number }>(`/api/projects/${header.project.id}/${path}`, { method: 'POST' })
+      const r = await startAnalysisConfirmed((url) => apiFetch<{ id?: number; analysisId?: number }>(url, { method: 'POST' }), header.project.id, path)
+      if (!r) return
       const id = r.analysisId ?? r.id
       navigate(href({ analysis: id ? String(id) : null, tab: null }))
     } catch (err) {

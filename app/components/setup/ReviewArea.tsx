@@ -6,6 +6,7 @@ import { countableNames, validateAlternativeName, type BrandDef } from '~/domain
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 
 const CHIP_X = { border: 0, background: 'none', cursor: 'pointer', padding: 0, color: 'inherit', fontSize: '1em', lineHeight: 1 } as const
 
@@ -223,12 +224,19 @@ export function ReviewArea(p: ReviewProps) {
       toast({ title: duplicate ? 'Project Saved' : 'Project Created', description: 'Starting multi-model analysis...', variant: 'success' })
       await new Promise((r) => setTimeout(r, 500))
       try {
-        await postJson(`/api/projects/${project.id}/analyse-today`, {})
+        const started = await startAnalysisConfirmed((url) => postJson(url, {}), project.id)
+        if (!started) {
+          setSaving(null)
+          return toast({ title: 'Analysis Not Started', description: 'The project is saved; run it from its results when you are ready.' })
+        }
         toast({ title: 'Analysis Started', description: 'Opening the progress page...', variant: 'success' })
+        // The progress page of this run: never an earlier run of the project (issue 28 §2).
+        setTimeout(() => navigate(`/analysis-progress?analysis=${started.analysisId ?? started.id}`), 2000)
       } catch (err) {
+        // Not started (e.g. already analysed today): the reason stays on screen, and no other run's progress is opened.
         toast({ title: 'Analysis Failed', description: err instanceof Error ? err.message : 'Failed to start ChatGPT 5 analysis', variant: 'destructive' })
+        setSaving(null)
       }
-      setTimeout(() => navigate('/analysis-progress'), 2000)
     } catch (err) {
       toast({ title: 'Project Creation Failed', description: err instanceof Error ? err.message : 'Unknown error', variant: 'destructive' })
       setSaving(null)

@@ -13,6 +13,7 @@ import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
 import { useToast } from '~/components/toast'
 import { useRunNow } from './run-now'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
 
@@ -84,7 +85,8 @@ function BackgroundAnalysis({ projectId, onDone }: { projectId: number; onDone: 
   const start = async () => {
     setStarting(true)
     try {
-      const a = await apiFetch<ActiveAnalysis>(`/api/projects/${projectId}/analyse-today`, { method: 'POST' })
+      const a = await startAnalysisConfirmed((url) => apiFetch<ActiveAnalysis>(url, { method: 'POST' }), projectId)
+      if (!a) return
       setActive({ ...a, projectId })
       setCan({ canAnalyse: false, reason: 'Daily limit reached for this project' })
       toast({ title: 'Analysis Started' })
