@@ -28,6 +28,11 @@ describe('headerPercent (issue 28 §2: the header and the progress page show one
     expect(headerPercent(active, { id: 2, percent: 46 })).toBe(46)
     expect(headerPercent(active, { id: 9, percent: 80 })).toBe(31)
   })
+  it('shows the run the progress page follows when several run, and links to it', () => {
+    const active = [{ id: 2, progressDetails: { progressPercent: 16 } }, { id: 1, progressDetails: { progressPercent: 40 } }]
+    expect(headerPercent(active, { id: 1, percent: 46 })).toBe(46)
+    expect(headerButton(active, { id: 1, percent: 46 })).toEqual({ label: 'Analysis', percent: 46, href: '/analysis-progress?analysis=1', others: 1 })
+  })
 })
 
 describe('headerButton: analyses first, then running source searches (§4 search phase)', () => {

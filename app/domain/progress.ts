@@ -20,14 +20,19 @@ export function analysisPercent(a: ActiveAnalysisSummary): number {
 
 /**
  * The header's figure (§4 "Progress percent"), issue 28: one figure per run. The spec averages several running
- * analyses, but an average is the figure of no run and read as the progress page's (31 % beside 46 %). The header shows
- * the run its button opens (the newest, the first of the list) with the same figure as the progress page, and says how
- * many others run. `fresher` is the progress page's latest reading, polled more often than the header's list.
+ * analyses, but an average is the figure of no run and was read as the progress page's (31 % beside 46 %). The header
+ * shows one run with the progress page's figure: the run that page is showing (its `fresher` reading, polled more
+ * often than the header's list), else the newest; its button opens that run and says how many others run.
  */
 export function headerPercent(active: ActiveAnalysisSummary[], fresher?: FresherReading | null): number | null {
   if (active.length === 0) return null
-  const first = active[0]
-  return fresher && first.id !== undefined && fresher.id === first.id ? fresher.percent : analysisPercent(first)
+  const shown = shownRun(active, fresher)
+  return fresher && shown.id === fresher.id ? fresher.percent : analysisPercent(shown)
+}
+
+/** The run the header shows: the one the progress page follows when it is in the list, else the newest (first). */
+function shownRun(active: ActiveAnalysisSummary[], fresher?: FresherReading | null): ActiveAnalysisSummary {
+  return (fresher && active.find((a) => a.id !== undefined && a.id === fresher.id)) || active[0]
 }
 
 /** The progress page's latest reading of one analysis, shared with the header on the same page. */
@@ -40,13 +45,14 @@ export interface FresherReading {
 export const isSearchPhase = (a: ActiveAnalysisSummary) => a.kind === 'source-search' || /Search|Enhanced/.test(a.progressDetails?.phase ?? '')
 
 /**
- * The header button: running analyses first, else the running source searches ('Source Search'); the newest one's
- * percent, linking to its progress page, with the count of the others.
+ * The header button: running analyses first, else the running source searches ('Source Search'); one run's percent
+ * (headerPercent), linking to its progress page, with the count of the others.
  */
 export function headerButton(active: ActiveAnalysisSummary[], fresher?: FresherReading | null): { label: string; percent: number; href: string; others: number } | null {
   const analyses = active.filter((a) => !isSearchPhase(a))
   const shown = analyses.length ? analyses : active.filter(isSearchPhase)
   if (!shown.length) return null
-  const href = `/analysis-progress${shown[0].id ? `?analysis=${shown[0].id}` : ''}`
+  const run = shownRun(shown, fresher)
+  const href = `/analysis-progress${run.id ? `?analysis=${run.id}` : ''}`
   return { label: analyses.length ? 'Analysis' : 'Source Search', percent: headerPercent(shown, fresher)!, href, others: shown.length - 1 }
 }
