@@ -132,11 +132,15 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
   const [busy, setBusy] = useState(false)
   const timeZone = useMemo(() => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC', [])
   const runNow = useRunNow(state)
-  usePolling(async () => setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), runNow.waiting ? 1000 : 30_000)
+  const show = (next: DailyScheduleState) => {
+    setState(next)
+    runNow.seen(next)
+  }
+  usePolling(async () => show(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), runNow.waiting ? 1000 : 30_000)
   const change = async (body: Record<string, unknown>): Promise<boolean> => {
     setBusy(true)
     try {
-      setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
+      show(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
       return true
     } catch (err) {
       toast({ title: 'Update Failed', description: errorText(err, 'Failed to update the daily run'), variant: 'destructive' })
