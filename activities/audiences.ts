@@ -164,14 +164,15 @@ export function createAudienceActivities({ gateway, sql }: { gateway: Gateway; s
                   rankings: sql.json(parsed.rankings as any),
                   usage: sql.json(answer.usage as any),
                   cost_usd: answer.costUsd ?? null,
+                  simulated: answer.simulated,
                 })}
                 on conflict (analysis_id, model_id, query_index, sample) do update set
                   prompt = excluded.prompt, response = excluded.response, ok = true, error = null, error_kind = null,
-                  mentions = excluded.mentions, rankings = excluded.rankings, usage = excluded.usage, cost_usd = excluded.cost_usd, created_at = now()
+                  mentions = excluded.mentions, rankings = excluded.rankings, usage = excluded.usage, cost_usd = excluded.cost_usd, simulated = excluded.simulated, created_at = now()
                 where not persona_responses.ok
                 returning id`
               // The daily cost cap counts these calls (model_usage), once per stored answer.
-              if (inserted) await sql`insert into model_usage (user_id, kind, provider, cost_usd) values (${a.user_id}, ${ASKER_USAGE_KIND}, ${model.provider}, ${Math.max(0, answer.costUsd ?? 0)})`
+              if (inserted) await sql`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${a.user_id}, ${ASKER_USAGE_KIND}, ${model.provider}, ${Math.max(0, answer.costUsd ?? 0)}, ${answer.simulated})`
               // A sign of life for the stuck-analysis check, as the ordinary answers give.
               await sql`update analyses set last_progress_at = now() where id = ${input.analysisId} and last_progress_at < now() - interval '5 seconds'`
               return { ok: true, stored: true }

@@ -37,7 +37,7 @@ export function createExportActivities({ sql, gateway }: { sql: postgres.Sql<any
         throw ApplicationFailure.retryable(e.userMessage, e.kind)
       } finally {
         // The call was made (and paid for) whatever its reply: it counts against the daily cap.
-        await sql`insert into model_usage (user_id, kind, provider, cost_usd) values (${input.userId}, 'export-summary', ${provider}, ${Math.max(0, costUsd)})`
+        await sql`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${input.userId}, 'export-summary', ${provider}, ${Math.max(0, costUsd)}, ${gateway.configs[provider]?.simulated ?? false})`
       }
       const parsed = summaryReply.safeParse(data)
       if (!parsed.success) throw ApplicationFailure.retryable(`The model's summary did not fit: ${parsed.error.issues[0]?.message}`, 'invalid-reply')

@@ -36,7 +36,7 @@ export function createIdeatorActivities({ sql, gateway }: IdeatorDeps) {
     let data: unknown
     try {
       const out = await gateway.askJson<unknown>(provider, { prompt: p.prompt, system: p.system, schemaName: p.schemaName, schema: ideatorJsonSchema(input.task), signal: Context.current().cancellationSignal })
-      await sql`insert into model_usage (user_id, kind, provider, cost_usd) values (${userId}, 'ideator', ${provider}, ${Math.max(0, out.answer.costUsd)})`
+      await sql`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${userId}, 'ideator', ${provider}, ${Math.max(0, out.answer.costUsd)}, ${out.answer.simulated})`
       data = out.data
     } catch (err) {
       const ge = classifyError(provider, err)

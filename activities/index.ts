@@ -104,6 +104,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         usage: a ? sql.json(a.usage as any) : null,
         latency_ms: a?.latencyMs ?? null,
         cost_usd: a?.costUsd ?? null,
+        simulated: a?.simulated ?? false,
         model_name: model?.name ?? String(row.modelId),
         // How it was collected (evidence): web search as the gateway actually requested it for this answer.
         collection: a ? sql.json(collectionOf({ provider: a.provider, model: a.model, webSearchRequested: a.webSearchRequested, baseUrl: gateway.configs[a.provider]?.baseUrl, simulated: gateway.configs[a.provider]?.simulated ?? false }) as any) : null,
@@ -112,7 +113,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         query = excluded.query, response = excluded.response, ok = excluded.ok, error = excluded.error, citations = excluded.citations,
         sources = excluded.sources, search_queries = excluded.search_queries, mentions = excluded.mentions, rankings = excluded.rankings,
         sentiment = excluded.sentiment, parsed_data = excluded.parsed_data, raw = excluded.raw, usage = excluded.usage,
-        latency_ms = excluded.latency_ms, cost_usd = excluded.cost_usd, model_name = excluded.model_name, collection = excluded.collection, created_at = now()
+        latency_ms = excluded.latency_ms, cost_usd = excluded.cost_usd, simulated = excluded.simulated, model_name = excluded.model_name, collection = excluded.collection, created_at = now()
       where not api_responses.ok`
     await signOfLife(row.analysisId)
   }

@@ -44,7 +44,8 @@ export function createOptimiserActivities({ sql, gateway, allowLoopbackFetch = l
   }
 
   async function recordUsage(userId: number, provider: string, costUsd: number) {
-    await sql`insert into model_usage (user_id, kind, provider, cost_usd) values (${userId}, 'optimiser', ${provider}, ${Math.max(0, costUsd)})`
+    const simulated = gateway.configs[provider as ProviderKey]?.simulated ?? false
+    await sql`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${userId}, 'optimiser', ${provider}, ${Math.max(0, costUsd)}, ${simulated})`
   }
 
   /** One structured call; a reply that breaks the task's zod schema is an 'invalid-reply' failure (retried). */

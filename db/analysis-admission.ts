@@ -6,6 +6,7 @@
  */
 import type postgres from 'postgres'
 import { ACTIVE_STATUSES } from '../app/domain/analyses'
+import { ANALYSE_AGAIN_QUESTION } from '../app/domain/limits'
 
 type Tx = postgres.TransactionSql<any>
 
@@ -33,6 +34,10 @@ export interface AdmissionInput {
   competitorCount: number
   /** The analysis day (UTC, `today()`). */
   day: string
+  /** A person asks (a click, not the daily schedule): an admin is then asked to confirm a second run today. */
+  byPerson?: boolean
+  /** An admin confirmed a second run of the project today (ANALYSE_AGAIN_QUESTION). */
+  again?: boolean
 }
 
 /**
@@ -47,7 +52,8 @@ export async function analysesUsed(tx: Tx | postgres.Sql<any>, userId: number): 
 }
 
 /**
- * Checks, in order: account paused, no queries, no competitors, already analysed today, an analysis of the project
+ * Checks, in order: account paused, no queries, no competitors, already analysed today (an admin may confirm another
+ * run, `again`), an analysis of the project
  * still running (from an earlier day), quota. A failed or cancelled run of today is restarted in place and does not
  * count again: its id is returned and the quota is not checked.
  */
@@ -57,7 +63,11 @@ export async function admitAnalysis(tx: Tx, i: AdmissionInput): Promise<{ restar
   if (i.competitorCount === 0) throw new AnalysisRefused('Add at least one competitor before starting an analysis', 400)
   const [today] = await tx<{ n: number }[]>`
     select count(*)::int as n from analyses where project_id = ${i.projectId} and date = ${i.day} and status not in ('failed', 'cancelled')`
-  if (today.n > 0) throw new AnalysisRefused('Daily limit reached for this project', 403)
+  if (today.n > 0 && !(i.isAdmin && i.byPerson && i.again)) {
+    // An admin may run it again once they confirm; the question is the refusal (409) they answer.
+    if (i.isAdmin && i.byPerson) throw new AnalysisRefused(ANALYSE_AGAIN_QUESTION, 409)
+    throw new AnalysisRefused('Daily limit reached for this project', 403)
+  }
   const [running] = await tx<{ n: number }[]>`
     select count(*)::int as n from analyses where project_id = ${i.projectId} and status in ${tx([...ACTIVE_STATUSES])}`
   if (running.n > 0) throw new AnalysisRefused('The previous analysis of this project is still running', 409)

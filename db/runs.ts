@@ -140,6 +140,10 @@ export interface CreateAnalysisRunOptions {
   day: string
   /** The owner's daily model spending cap (DAILY_COST_CAP_USD); over it the run is refused with 429. */
   dailyCostCapUsd: number
+  /** A person asks (a click, the API, MCP), not the daily schedule: an admin is then asked to confirm a second run today. */
+  byPerson?: boolean
+  /** An admin confirmed a second run of the project today (ANALYSE_AGAIN_QUESTION). */
+  again?: boolean
 }
 
 /**
@@ -162,7 +166,7 @@ export async function createAnalysisRun(tx: Tx, projectId: number, opts: CreateA
     select name, alternative_names, domains from project_competitors where project_id = ${projectId} order by position`
   const admitted = await admitAnalysis(tx, {
     userId: p.user_id, projectId, isActive: p.is_active, isAdmin: p.is_admin, maxAnalyses: p.max_analyses,
-    queryCount: queries.length, competitorCount: competitors.length, day: opts.day,
+    queryCount: queries.length, competitorCount: competitors.length, day: opts.day, byPerson: opts.byPerson, again: opts.again,
   })
   const spend = await modelSpendOf(tx, { id: p.user_id, isAdmin: p.is_admin }, opts.dailyCostCapUsd)
   if (overCostCap(spend)) throw new AnalysisRefused(costCapMessage(spend.spentTodayUsd, spend.dailyCapUsd), 429, spend.resetsAt)

@@ -45,6 +45,8 @@ describe('every provider through its SDK against the simulator', () => {
     expect(a.usage.outputTokens).toBeGreaterThan(0)
     expect(a.usage.totalTokens).toBeGreaterThanOrEqual(a.usage.inputTokens + a.usage.outputTokens - 1)
     expect(a.costUsd).toBeGreaterThan(0)
+    // the simulator answered: the cost is what the call would cost with a real key, marked simulated (issue 28)
+    expect(a.simulated).toBe(true)
     expect(a.sources.length).toBeGreaterThan(0)
     expect(new Set(a.sources.map((s) => s.url)).size).toBe(a.sources.length)
     for (const c of a.citations) {

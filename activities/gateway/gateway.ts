@@ -72,6 +72,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       usage: parsed.usage,
       latencyMs,
       costUsd: parsed.vendorCostUsd ?? estimateCostUsd(provider, model, parsed.usage, parsed.searches),
+      simulated: configs[provider].simulated,
       complete: !parsed.paused,
       webSearchRequested,
     }
@@ -129,6 +130,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
         usage: parsed.usage,
         latencyMs,
         costUsd: estimateCostUsd(provider, model, parsed.usage, 0),
+        simulated: configs[provider].simulated,
       }
     },
   }

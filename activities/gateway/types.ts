@@ -44,6 +44,8 @@ export interface NormalisedAnswer {
   latencyMs: number
   /** Rough estimate from a static price table (see pricing.ts), not a bill. */
   costUsd: number
+  /** Answered by the model simulator (demo mode): costUsd is then what the call would cost with a real key, not spent. */
+  simulated: boolean
   /**
    * false when the vendor had not finished the answer: Claude still paused ("pause_turn")
    * after the gateway's bounded continuations. The text is what it had written so far.
@@ -93,6 +95,8 @@ export interface ChatAnswer {
   usage: Usage
   latencyMs: number
   costUsd: number
+  /** See NormalisedAnswer.simulated. */
+  simulated: boolean
 }
 
 export interface Gateway {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { RootData } from '~/domain/shell'
 import { headerButton, type ActiveAnalysisSummary } from '~/domain/progress'
 import { usePolling } from './use-polling'
+import { useFresherReading } from './progress-reading'
 import { HeaderAlertBell } from './trends/HeaderAlertBell'
 import { RESULT_TABS } from '~/domain/results/types'
 import { SOURCE_TABS } from '~/domain/sources/types'
@@ -41,11 +42,11 @@ function AnalysisButton() {
     const res = await fetch('/api/analyses?activeOnly=true', { cache: 'no-store' })
     if (res.ok) setActive(await res.json())
   }, 2000)
-  const button = headerButton(active)
+  const button = headerButton(active, useFresherReading())
   if (button === null) return null
   return (
-    <Link to={button.href} className="analysis-pill" data-testid="header-analysis">
-      {button.label} {button.percent}%
+    <Link to={button.href} className="analysis-pill" data-testid="header-analysis" title={button.others ? `${button.others} more running` : undefined}>
+      {button.label} {button.percent}%{button.others ? ` (+${button.others})` : ''}
     </Link>
   )
 }

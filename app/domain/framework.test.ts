@@ -65,3 +65,32 @@ describe('fallbackFramework', () => {
     expect(fallbackFramework({ brand: 'B', market: 'running shoes', isLightMode: true }).queries).toHaveLength(20)
   })
 })
+
+describe('cleanFramework: names that count (issue 28 §2)', () => {
+  it('proposes a name of 2 characters or fewer only with an alternative name that counts', () => {
+    const out = cleanFramework(
+      {
+        competitors: [
+          { name: 'On', alternativeNames: ['On Running', 'On Cloud'], domains: ['on.com'] },
+          { name: 'UA', alternativeNames: ['XY'], domains: [] },
+          { name: 'HP', alternativeNames: [], domains: [] },
+          { name: 'Asics', alternativeNames: [], domains: [] },
+        ],
+      },
+      { brand: 'Hoka', maxCompetitors: 19, maxQueries: 40 },
+    )
+    // "On" keeps both alternatives (they overlap only a name that is never counted); "UA" and "HP" have nothing that counts
+    expect(out.competitors).toEqual([
+      { name: 'On', alternativeNames: ['On Running', 'On Cloud'], domains: ['on.com'] },
+      { name: 'Asics', alternativeNames: [], domains: [] },
+    ])
+  })
+
+  it('fills the cap with names that count when short names are dropped', () => {
+    const out = cleanFramework(
+      { competitors: [{ name: 'HP', alternativeNames: [], domains: [] }, { name: 'Dell', alternativeNames: [], domains: [] }, { name: 'Lenovo', alternativeNames: [], domains: [] }] },
+      { brand: 'Acer', maxCompetitors: 2, maxQueries: 40 },
+    )
+    expect(out.competitors.map((c) => c.name)).toEqual(['Dell', 'Lenovo'])
+  })
+})

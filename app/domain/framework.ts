@@ -1,5 +1,5 @@
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from './limits'
-import { validateAlternativeName, type BrandDef } from './metrics/brands'
+import { countableNames, validateAlternativeName, type BrandDef } from './metrics/brands'
 import { FIELD_LIMITS, hasControlCharacters } from './validation'
 
 export interface FrameworkCompetitor {
@@ -39,7 +39,6 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
       alternativeNames: uniqueList(c.alternativeNames).filter((a) => a.toLowerCase() !== name.toLowerCase()),
       domains: [...new Set(uniqueList(c.domains).map(cleanDomain))],
     })
-    if (competitors.length >= Math.min(input.maxCompetitors, MAX_COMPETITORS)) break
   }
   const seenQ = new Set<string>()
   const queries: string[] = []
@@ -59,7 +58,11 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
     }
   }
   return {
-    competitors: accepted.map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })),
+    // A name of 2 characters or fewer is never counted (§5): proposed only with an alternative name that counts ("On" with "On Running").
+    competitors: accepted
+      .filter((c) => countableNames(c).length > 0)
+      .slice(0, Math.min(input.maxCompetitors, MAX_COMPETITORS))
+      .map((c) => ({ name: c.name, alternativeNames: c.alternativeNames, domains: c.domains })),
     brandDomains: [...new Set(uniqueList(raw.brandDomains).map(cleanDomain))],
     queries,
   }

@@ -7,7 +7,7 @@ import { getProject, projectAllows, type Project } from './projects.server'
 import { forgetWorkflow, READ_TTL_MS, readWorkflow, startAnalysisWorkflow, temporal, workflowState } from './temporal.server'
 import { sharedReads } from './shared-reads'
 import { LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
-import { STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
+import { ANALYSE_AGAIN_QUESTION, STALE_AFTER_MS, STUCK_AFTER_MS } from '../domain/limits'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
 import { computeResults, reparseAnswers, storeResults } from '../../db/results'
 import { ACTIVE_STATUSES, brandList, isActiveStatus, isoDay, today } from '../domain/analyses'
@@ -86,24 +86,26 @@ async function launchRun(run: PlannedRun) {
  * startAnalysis in a read-only transaction, so the button and the click never disagree.
  */
 export async function canAnalyseToday(user: User, projectId: number) {
+  // (An admin's second run of the day is admitted after a confirmation: canAnalyse with the question to ask.)
   const project = await getProject(user, projectId)
   const day = today()
-  const { refusal, analysesToday } = await db().begin('read only', async (tx) => {
+  const { refusal, confirm, analysesToday } = await db().begin('read only', async (tx): Promise<{ refusal: string | null; confirm?: string; analysesToday: number }> => {
     const [row] = await tx<{ n: number }[]>`
       select count(*)::int as n from analyses where project_id = ${projectId} and date = ${day} and status not in ('failed', 'cancelled')`
     try {
       await admitAnalysis(tx, {
         userId: user.id, projectId, isActive: user.isActive, isAdmin: user.isAdmin, maxAnalyses: user.maxAnalyses,
-        queryCount: project.queries.length, competitorCount: project.competitors.length, day,
+        queryCount: project.queries.length, competitorCount: project.competitors.length, day, byPerson: true,
       })
       return { refusal: null, analysesToday: row.n }
     } catch (err) {
       if (!(err instanceof AnalysisRefused)) throw err
+      if (err.message === ANALYSE_AGAIN_QUESTION) return { refusal: null, confirm: err.message, analysesToday: row.n }
       return { refusal: err.message, analysesToday: row.n }
     }
   })
   const reasons = [...(project.accessType !== 'owner' ? ['Only the owner of this project can analyse it'] : []), ...(refusal ? [refusal] : [])]
-  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
+  return { canAnalyse: reasons.length === 0, reason: reasons[0] ?? null, confirm: confirm ?? null, analysesToday, analysesRemaining: limitsOf(user).analysesRemaining }
 }
 
 /**
@@ -111,10 +113,10 @@ export async function canAnalyseToday(user: User, projectId: number) {
  * API and MCP: the run is created by db/runs.ts createAnalysisRun, the function the daily schedule calls too, in one
  * transaction; the workflow starts once it is committed.
  */
-export async function startAnalysis(user: User, projectId: number): Promise<AnalysisRow> {
+export async function startAnalysis(user: User, projectId: number, opts: { again?: boolean } = {}): Promise<AnalysisRow> {
   await getProject(user, projectId, 'write')
   const { analysis, run } = await db()
-    .begin((tx) => createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd: env().DAILY_COST_CAP_USD }))
+    .begin((tx) => createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd: env().DAILY_COST_CAP_USD, byPerson: true, again: opts.again }))
     .catch((err: unknown) => {
       if (err instanceof AnalysisRefused) refuse(err)
       throw err

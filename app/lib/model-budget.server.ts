@@ -11,6 +11,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { env } from './env.server'
+import { isDemoMode } from './models.server'
 import { tooManyRequests } from './http.server'
 import { costCapMessage, modelSpendOf as spendOf, overCostCap, type ModelSpend } from '../../db/model-spend'
 
@@ -62,7 +63,8 @@ export async function requireModelBudget(user: User, clientAddress: string) {
   await requireCostBudget(user)
 }
 
-/** Records the cost of a model call made outside an analysis (it then counts against the daily cap). */
+/** Records the cost of a model call made outside an analysis (it then counts against the daily cap, unless simulated). */
 export async function recordModelUsage(userId: number, kind: string, provider: string | null, costUsd: number | undefined) {
-  await db()`insert into model_usage (user_id, kind, provider, cost_usd) values (${userId}, ${kind}, ${provider}, ${Math.max(0, costUsd ?? 0)})`
+  // The worker that made the call runs with the same environment: in demo mode the simulator answered.
+  await db()`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${userId}, ${kind}, ${provider}, ${Math.max(0, costUsd ?? 0)}, ${isDemoMode()})`
 }

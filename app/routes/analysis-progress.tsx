@@ -7,9 +7,11 @@ import { analysisToFollow } from '~/lib/analyses.server'
 import { listProjects } from '~/lib/projects.server'
 import { Header } from '~/components/app-shell'
 import { usePolling } from '~/components/use-polling'
+import { shareReading } from '~/components/progress-reading'
 import { SearchProgress } from '~/components/sources/SearchProgress'
 import { useToast } from '~/components/toast'
 import { isActiveStatus } from '~/domain/analyses'
+import { analysisPercent } from '~/domain/progress'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
 
 export const meta: MetaFunction = () => [{ title: 'Analysis progress · AI Brand Visibility' }]
@@ -49,12 +51,17 @@ export default function AnalysisProgress() {
     async () => {
       const res = await fetch(`/api/analyses/${analysisId}/progress`, { cache: 'no-store' })
       if (res.status === 401) return window.location.assign('/api/login')
-      if (res.ok) setProgress(await res.json())
+      if (!res.ok) return
+      const next: ProgressResponse = await res.json()
+      setProgress(next)
+      // Shared while the analysis runs (a finished one's source search has a percent of its own in the header).
+      if (analysisId && isActiveStatus(next.status)) shareReading({ id: analysisId, percent: analysisPercent({ progressDetails: next.details }) })
     },
     500,
     Boolean(analysisId) && !done,
   )
   const d = progress?.details
+  const percent = analysisPercent({ progressDetails: d })
   const models = Object.entries(d?.modelStatus ?? {})
 
   const cancel = async () => {
@@ -92,11 +99,11 @@ export default function AnalysisProgress() {
             <p className="muted">
               {project?.name} — {d?.message ?? 'Loading progress...'}
             </p>
-            <div className="progress" aria-label="Overall progress" role="progressbar" aria-valuenow={d?.progressPercent ?? 0} aria-valuemin={0} aria-valuemax={100}>
-              <div style={{ width: `${d?.progressPercent ?? 0}%` }} />
+            <div className="progress" aria-label="Overall progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+              <div style={{ width: `${percent}%` }} />
             </div>
             <p aria-live="polite">
-              <strong data-testid="overall-percent">{d?.progressPercent ?? 0}%</strong> · {d?.queriesCompleted ?? 0} / {d?.queriesTotal ?? 0} queries
+              <strong data-testid="overall-percent">{percent}%</strong> · {d?.queriesCompleted ?? 0} / {d?.queriesTotal ?? 0} queries
               {d?.estimatedTimeRemaining ? ` · about ${d.estimatedTimeRemaining}s remaining` : ''} · Phase: {d?.phase ?? '—'}
             </p>
             {d?.phase === 'Data Processing' && <p>Processing collected data into final results...</p>}

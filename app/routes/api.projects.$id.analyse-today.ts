@@ -5,12 +5,15 @@ import { serializeAnalysis, startAnalysis } from '~/lib/analyses.server'
 import { clientAddressOf } from '~/lib/load-context'
 import { requireModelBudget } from '~/lib/model-budget.server'
 
-/** POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). */
+/**
+ * POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). No body (§8); `?again=true` is an
+ * admin's confirmed second run of the day (answered 409 with the question without it).
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const projectId = intParam(params.id, 'project')
   await requireModelBudget(user, clientAddressOf(context))
-  const analysis = await startAnalysis(user, projectId)
+  const analysis = await startAnalysis(user, projectId, { again: new URL(request.url).searchParams.get('again') === 'true' })
   return json({ ...serializeAnalysis(analysis, analysis.progress), analysisId: analysis.id }, { status: 201 })
 }

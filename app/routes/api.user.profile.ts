@@ -28,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       projectsRemaining: limits.projectsRemaining,
       lastLoginAt: user.lastLoginAt,
       dailyCostUsd: spend.spentTodayUsd,
+      // What today's simulated (demo) calls would cost with real keys: an estimate, not spent, not capped.
+      simulatedDailyCostUsd: spend.simulatedTodayUsd,
       dailyCostCapUsd: spend.dailyCapUsd,
     },
     { headers: { 'Cache-Control': 'no-store' } },

@@ -58,6 +58,15 @@ export default function Profile() {
                   {usd(spend.spentTodayUsd)} of {spend.dailyCapUsd === null ? 'Unlimited' : `${usd(spend.dailyCapUsd)} daily limit`} (resets at midnight UTC)
                 </td>
               </tr>
+              {spend.simulatedTodayUsd > 0 && (
+                <tr>
+                  <th>Simulated calls today (demo)</th>
+                  <td data-testid="simulated-spend">
+                    {usd(spend.simulatedTodayUsd)} with real API keys (an estimate from list prices). Simulated calls cost nothing and do not count toward
+                    the daily limit.
+                  </td>
+                </tr>
+              )}
               <tr><th>AI requests</th><td>At most {rate.perUser} a minute</td></tr>
             </tbody>
           </table>

@@ -53,7 +53,7 @@ describe('Trends page', () => {
   it('shows the four trends with tables, n and intervals, and follows the selectors', async () => {
     const { page, errors } = await trendsPage(seeded.owner, seeded.projectId)
     await waitForText(page, 'Brand Mentions Trend')
-    for (const title of ['Trends & Historical Data', 'Mention Share & Visibility', 'Brand Rank Over Time', 'Query Ranking Over Time', 'Topics Trend Analysis']) await waitForText(page, title)
+    for (const title of ['Trends & Historical Data', 'Mention Share & Rank Rate', 'Brand Rank Over Time', 'Query Ranking Over Time', 'Topics Trend Analysis']) await waitForText(page, title)
     // Brands by total mentions, own brand marked; all three are among the default top 10.
     const labels = await page.$$eval('[data-testid="brand-select"] label', (ls) => ls.map((l) => (l as HTMLElement).innerText.trim()))
     expect(labels).toEqual(['Select All', '■ Nike', '■ Brooks (Your Brand)', '■ Asics'])
@@ -65,8 +65,8 @@ describe('Trends page', () => {
     expect(brooks[2]).toBe('9 +28.6%')
     // Share cell: value with n, interval on hover.
     const cell = await page.$eval('table[data-table="share-trend"] tbody tr:nth-child(2) td:nth-child(2)', (td) => ({ text: (td as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), title: td.getAttribute('title') }))
-    expect(cell.text).toBe('36.8% n=19 vis 62.5% n=8')
-    expect(cell.title).toBe('Mention share 36.8% (95% interval 19.1–59%, n=19); visibility 62.5% (95% interval 30.6–86.3%, n=8)')
+    expect(cell.text).toBe('36.8% n=19 ranked 62.5% n=8')
+    expect(cell.title).toBe('Mention share 36.8% (95% interval 19.1–59%, n=19); rank rate 62.5% (95% interval 30.6–86.3%, n=8)')
     // Rank table: day 1 combined ranks Brooks 1.6, Nike 2.
     const ranks = await rows(page, 'rank-trend')
     expect(ranks.map((r) => r.slice(0, 2))).toEqual([['Nike', '2'], ['Brooks (Your Brand)', '1.6'], ['Asics', 'N/A']])
@@ -103,6 +103,20 @@ describe('Trends page', () => {
     await click('Turn On Daily Analysis')
     await waitForText(page, 'Active: every day at 06:00 (Europe/London).')
     await screenshot(page, 'trends-daily-run')
+    // Run Now says at once that the run was requested, then how it went, without a reload (issue 28 §4).
+    // (An observer notes the pending line whenever it shows: the run may be recorded within the first poll.)
+    await page.evaluate(() => {
+      const w = window as unknown as { sawPending?: boolean }
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="run-now-pending"]')) w.sawPending = true
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    expect(await page.$$eval('[data-testid="scheduled-runs"] li', (l) => l.length)).toBe(0)
+    await click('Run Now')
+    await page.waitForFunction(() => /Daily Analysis (Started|Skipped)/.test(document.body.innerText), { timeout: 60_000 })
+    expect(await page.evaluate(() => (window as unknown as { sawPending?: boolean }).sawPending)).toBe(true)
+    expect(await page.$$eval('[data-testid="scheduled-runs"] li', (l) => l.length)).toBe(1)
+    await page.waitForFunction(() => !document.querySelector('[data-testid="run-now-pending"]'))
     await click('Pause')
     await waitForText(page, 'Paused: every day at 06:00 (Europe/London).')
     await click('Delete')

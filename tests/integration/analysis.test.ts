@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { temporalBinary } from '../../scripts/stack'
 import { testEnv, controlWorker } from '../support/env'
-import { Session, createProject, resetSimulator, sampleProject, setLimits, signUp, simulator, sql, startAnalysis, until, waitForAnalysis } from '../support/flows'
+import { Session, createProject, resetSimulator, sampleProject, setLimits, signUp, signUpAdmin, simulator, sql, startAnalysis, until, waitForAnalysis } from '../support/flows'
 import { CARD_MODEL_IDS } from '../../app/domain/models'
 
 const temporalCli = () => temporalBinary() ?? 'temporal'
@@ -86,7 +86,27 @@ describe('a full analysis', () => {
     expect(again.body.message).toBe('Daily limit reached for this project')
     const can = await s.json(`/api/projects/${project.id}/can-analyse-today`)
     expect(can.body.canAnalyse).toBe(false)
+    // Only an admin may confirm a second run: ?again=true changes nothing for anyone else.
+    expect((await s.json(`/api/projects/${project.id}/analyse-today?again=true`, { method: 'POST' })).status).toBe(403)
     await waitForAnalysis(s, a.id)
+  })
+
+  it('lets an admin run a project a second time the same day, after a confirmation (issue 28 §4)', async () => {
+    const admin = await signUpAdmin()
+    const project = await createProject(admin)
+    const first = await startAnalysis(admin, project.id)
+    await waitForAnalysis(admin, first.id)
+    // The second click is answered with the question, and the button says it will ask it.
+    const asked = await admin.json(`/api/projects/${project.id}/analyse-today`, { method: 'POST' })
+    expect(asked.status).toBe(409)
+    expect(asked.body.message).toBe('This project was already analysed today. Run it again? It counts as another analysis.')
+    expect((await admin.json(`/api/projects/${project.id}/can-analyse-today`)).body).toMatchObject({ canAnalyse: true, confirm: asked.body.message })
+    // Confirmed: a new analysis of the same day.
+    const again = await admin.json(`/api/projects/${project.id}/analyse-today?again=true`, { method: 'POST' })
+    expect(again.status).toBe(201)
+    expect(again.body.analysisId).not.toBe(first.id)
+    expect(again.body.date).toBe((first as unknown as { date: string }).date)
+    expect((await waitForAnalysis(admin, again.body.analysisId)).status).toBe('completed')
   })
 })
 

@@ -217,6 +217,8 @@ describe('/api/v1 reads the hand-worked analysis', () => {
     expect(brooks(res.body.combined)).toEqual({
       name: 'Brooks', isOwn: true, mentions: 10,
       mentionShare: { value: 40, x: 10, n: 25, interval: { low: 23.4, high: 59.3 } },
+      rankRate: { value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } },
+      // its old name, deprecated, with the same figure
       visibility: { value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } },
       rank: 1.6,
     })
@@ -225,17 +227,17 @@ describe('/api/v1 reads the hand-worked analysis', () => {
     // Claude (A1, A3, A5): 6 of 14 mentions = 42.9 %, Wilson 21.4-67.4; ranked in A1 and A3 = 2 of 3 = 66.7 %, Wilson 20.8-93.9; rank (1 + 2) / 2 = 1.5.
     expect(brooks(byModel[CLAUDE])).toMatchObject({
       mentionShare: { value: 42.9, x: 6, n: 14, interval: { low: 21.4, high: 67.4 } },
-      visibility: { value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } },
+      rankRate: { value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } },
       rank: 1.5,
     })
     // ChatGPT (A2, A4, A6): 4 of 11 = 36.4 %, Wilson 15.2-64.6; ranked in all 3 = 100 %, Wilson 43.9-100; rank (2 + 1 + 2) / 3 = 1.7.
     expect(brooks(byModel[CHATGPT])).toMatchObject({
       mentionShare: { value: 36.4, x: 4, n: 11, interval: { low: 15.2, high: 64.6 } },
-      visibility: { value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } },
+      rankRate: { value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } },
       rank: 1.7,
     })
-    // Nike is never ranked by ChatGPT: rank null, visibility 0 of 3.
-    expect(byModel[CHATGPT].brands.find((b: any) => b.name === 'Nike')).toMatchObject({ rank: null, visibility: { value: 0, x: 0, n: 3 } })
+    // Nike is never ranked by ChatGPT: rank null, rank rate 0 of 3.
+    expect(byModel[CHATGPT].brands.find((b: any) => b.name === 'Nike')).toMatchObject({ rank: null, rankRate: { value: 0, x: 0, n: 3 } })
   })
 
   it('results per tab, per model and combined, with topic filters; unknown filters are a 400', async () => {

@@ -205,6 +205,29 @@ describe('model spending (§3)', () => {
     expect(page.text).toContain(`$${(cap + 0.5).toFixed(2)}<!-- --> of <!-- -->$${cap.toFixed(2)} daily limit`)
   })
 
+  it('counts no simulated call toward the daily cap and shows what they would cost with real keys (issue 28 §2)', async () => {
+    const u = await user('127.0.0.26')
+    const db = await sql()
+    const cap = (await u.request('GET', '/api/user/profile')).body.dailyCostCapUsd as number
+    // Demo mode (the test stack): the framework call is answered by the simulator and recorded as simulated.
+    const framework = await u.request('POST', '/api/generate-framework', { json: { brandDomain: 'Brooks', marketDescription: 'running shoes for road runners' } })
+    expect(framework.status).toBe(200)
+    const [call] = await db<{ simulated: boolean; cost_usd: string }[]>`select simulated, cost_usd from model_usage where user_id = ${u.userId}`
+    expect(call.simulated).toBe(true)
+    expect(Number(call.cost_usd)).toBeGreaterThan(0)
+    // Simulated calls worth more than the cap: nothing is spent, nothing refused.
+    await db`insert into model_usage (user_id, kind, cost_usd, simulated) values (${u.userId}, 'test', ${cap + 5.67}, true)`
+    const simulated = Number(call.cost_usd) + cap + 5.67
+    const profile = await u.request('GET', '/api/user/profile')
+    expect(profile.body.dailyCostUsd).toBe(0)
+    expect(profile.body.simulatedDailyCostUsd).toBeCloseTo(simulated, 6)
+    expect((await u.request('POST', '/api/generate-framework', { json: { brandDomain: 'Brooks', marketDescription: 'trail shoes' } })).status).toBe(200)
+    const page = await u.request('GET', '/profile')
+    expect(page.text).toContain(`$0.00<!-- --> of <!-- -->$${cap.toFixed(2)} daily limit`)
+    expect(page.text).toMatch(/Simulated calls today \(demo\)/)
+    expect(page.text).toContain('with real API keys (an estimate from list prices). Simulated calls cost nothing and do not count toward')
+  })
+
   it('records the cost of a framework generation against the user', async () => {
     const u = await user('127.0.0.25')
     const res = await u.request('POST', '/api/generate-framework', { json: { brandDomain: 'Brooks', marketDescription: 'running shoes for road runners' } })

@@ -99,13 +99,14 @@ describe('MCP server driven by the SDK client', () => {
     // All six answers: Brooks 10 of 25 mentions (40 %, Wilson 23.4-59.3), ranked in 5 of 6 (83.3 %, Wilson 43.6-97.0).
     expect(v.combined.answered).toBe(6)
     expect(brooks(v.combined).mentionShare).toEqual({ value: 40, x: 10, n: 25, interval: { low: 23.4, high: 59.3 } })
-    expect(brooks(v.combined).visibility).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
+    expect(brooks(v.combined).visibility).toEqual(brooks(v.combined).rankRate)
+    expect(brooks(v.combined).rankRate).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
     // Per model: Claude ranked Brooks in 2 of its 3 answers (66.7 %, Wilson 20.8-93.9), ChatGPT in 3 of 3 (Wilson 43.9-100).
     const claude = v.models.find((g: any) => g.modelId === CLAUDE)
     const chatgpt = v.models.find((g: any) => g.modelId === CHATGPT)
     expect(claude.answered).toBe(3)
-    expect(brooks(claude).visibility).toEqual({ value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } })
-    expect(brooks(chatgpt).visibility).toEqual({ value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } })
+    expect(brooks(claude).rankRate).toEqual({ value: 66.7, x: 2, n: 3, interval: { low: 20.8, high: 93.9 } })
+    expect(brooks(chatgpt).rankRate).toEqual({ value: 100, x: 3, n: 3, interval: { low: 43.9, high: 100 } })
   })
 
   it('get_query_ranks, get_sources and get_trends read the same numbers as the app', async () => {
@@ -126,7 +127,7 @@ describe('MCP server driven by the SDK client', () => {
 
     const trends = payload(await client.callTool({ name: 'get_trends', arguments: { projectId: seeded.projectId } }))
     expect(trends.days).toHaveLength(1)
-    expect(trends.days[0].brands.Brooks.visibility).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
+    expect(trends.days[0].brands.Brooks.rankRate).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
   })
 
   it('start_analysis needs the run scope and starts the analysis as Add Analysis does', async () => {

@@ -50,9 +50,11 @@ describe('Trends page data from 30 seeded daily analyses', () => {
     const b = body.days[0].brands.Brooks
     expect(b.mentions).toBe(7)
     expect(body.days[0].brands.Nike.mentions).toBe(12)
-    // Share 7/19 = 36.8 %, Wilson 19.1-59.0; visibility: ranked in 2 claude + 3 chatgpt answers of 8 = 62.5 %, Wilson 30.6-86.3.
+    // Share 7/19 = 36.8 %, Wilson 19.1-59.0; rank rate: ranked in 2 claude + 3 chatgpt answers of 8 = 62.5 %, Wilson 30.6-86.3.
     expect(b.share).toEqual({ value: 36.8, x: 7, n: 19, interval: { low: 19.1, high: 59 } })
-    expect(b.visibility).toEqual({ value: 62.5, x: 5, n: 8, interval: { low: 30.6, high: 86.3 } })
+    expect(b.rankRate).toEqual({ value: 62.5, x: 5, n: 8, interval: { low: 30.6, high: 86.3 } })
+    // the old name (deprecated) still carries the same figure
+    expect(b.visibility).toEqual(b.rankRate)
     // Rank: claude q1 -> 2, q2 -> 1: 1.5; chatgpt q0 1, q1 2, q3 2: 1.7; combined (1.5 + 1.7) / 2 = 1.6. Nike 2 everywhere.
     expect(b.rank).toBe(1.6)
     expect(body.days[0].brands.Nike.rank).toBe(2)

@@ -39,4 +39,8 @@ describe('chat markdown', () => {
     expect(() => html('| Brand | Ra')).not.toThrow()
     expect(() => html('**bold without end and [link](http')).not.toThrow()
   })
+
+  it('drops emoji from headings (no emoji font on the server or in a PDF), keeping the words', () => {
+    expect(html('## 🏆 Top picks for **Brooks**')).toContain('<h4>Top picks for <strong>Brooks</strong></h4>')
+  })
 })

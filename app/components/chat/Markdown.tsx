@@ -7,6 +7,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { marked, type Token, type Tokens } from 'marked'
 import { safeHref } from '~/domain/chat'
+import { withoutEmoji } from '~/domain/glyphs'
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
 const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
@@ -63,7 +64,9 @@ function block(tokens: Token[], key = ''): ReactNode[] {
       case 'heading': {
         const h = t as Tokens.Heading
         const Tag = `h${Math.min(6, Math.max(3, h.depth + 2))}` as 'h3' | 'h4' | 'h5' | 'h6'
-        return <Tag key={k}>{inline(h.tokens, k)}</Tag>
+        // A heading never depends on an emoji font (issue 28 §4): its emoji are dropped, its words kept.
+        const plain = h.tokens.map((x) => (x.type === 'text' && !(x as Tokens.Text).tokens ? { ...x, text: withoutEmoji((x as Tokens.Text).text) } : x))
+        return <Tag key={k}>{inline(plain, k)}</Tag>
       }
       case 'paragraph':
         return <p key={k}>{inline((t as Tokens.Paragraph).tokens, k)}</p>

@@ -50,7 +50,7 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
     const q = new URLSearchParams({ model, ...(topic ? { topic } : {}), ...(audience ? { audience } : {}) })
     apiFetch<Loaded>(`/api/analyses/${analysisId}/audiences?${q}`)
       .then((d) => live && (setData(d), setFailed(null)))
-      .catch((err) => live && setFailed(errorText(err, 'Could not load visibility per persona')))
+      .catch((err) => live && setFailed(errorText(err, 'Could not load the rank rate per persona')))
     return () => {
       live = false
     }
@@ -58,7 +58,7 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
 
   if (!analysisId || header.analysis?.status !== 'completed') return null
   if (failed) return <p className="muted" data-testid="persona-asker-error">{failed}</p>
-  if (!data) return <p className="muted">Loading visibility per persona…</p>
+  if (!data) return <p className="muted">Loading the rank rate per persona…</p>
   if (data.personas.length === 0) return null
 
   const toggle = async (on: boolean) => {
@@ -77,10 +77,11 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
   return (
     <section className="panel" data-testid="persona-asker">
       <div className="rs-panel-head">
-        <h2>Visibility by Persona</h2>
+        <h2>Rank Rate by Persona</h2>
       </div>
       <p className="muted" style={{ marginTop: 0 }}>
-        Visibility = answers that rank {header.project.brandName} / answered answers, per persona's queries. "As written" is the query as in the
+        Rank rate = answers that rank {header.project.brandName} / answered answers, per persona's queries (not the Visibility % of Brand Rank,
+        the share of the six models that rank it). "As written" is the query as in the
         project; "Asked as persona" is the same query prefixed with the persona's context, the way that person would ask. The range is the 95 %
         Wilson interval of x/n: with few answers it is wide, so small differences may be chance.
       </p>
@@ -95,10 +96,10 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
               <th rowSpan={2} className="num">Difference (points)</th>
             </tr>
             <tr>
-              <th className="num">Visibility</th>
+              <th className="num">Rank rate</th>
               <th className="num">95 % interval</th>
               <th className="num">x/n</th>
-              <th className="num">Visibility</th>
+              <th className="num">Rank rate</th>
               <th className="num">95 % interval</th>
               <th className="num">x/n</th>
             </tr>
@@ -112,7 +113,7 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
         </DataTable>
       ) : (
         <p data-testid="persona-asker-off">
-          This analysis asked the queries as written only. Turn on <em>Ask as persona</em> to compare each persona's visibility with and without
+          This analysis asked the queries as written only. Turn on <em>Ask as persona</em> to compare each persona's rank rate with and without
           its context in the next analysis.
         </p>
       )}

@@ -25,6 +25,7 @@ import { usePropState } from '~/components/use-prop-state'
 import { EvidenceBar, EvidenceProvider } from '~/components/evidence/Evidence'
 import evidenceStylesHref from '~/components/evidence/evidence.css'
 import { modelByFilter } from '~/domain/models'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 
 export type { ResultsViewData } from '~/domain/results/types'
 export { resultsStylesHref }
@@ -372,7 +373,8 @@ function useStartAnalysis(header: ResultsHeader) {
   const start = async (path: 'analyze-today' | 'analyse-today') => {
     setBusy(true)
     try {
-      const r = await apiFetch<{ id?: number; analysisId?: number }>(`/api/projects/${header.project.id}/${path}`, { method: 'POST' })
+      const r = await startAnalysisConfirmed((url) => apiFetch<{ id?: number; analysisId?: number }>(url, { method: 'POST' }), header.project.id, path)
+      if (!r) return
       const id = r.analysisId ?? r.id
       navigate(href({ analysis: id ? String(id) : null, tab: null }))
     } catch (err) {
@@ -386,10 +388,12 @@ function useStartAnalysis(header: ResultsHeader) {
 
 function FailedPanel({ header }: { header: ResultsHeader }) {
   const { busy, start } = useStartAnalysis(header)
+  // A run an operator cancelled (Temporal UI, Cancel) did not fail: the title says what happened.
+  const cancelled = header.analysis?.status === 'cancelled'
   return (
-    <section className="panel rs-progress-panel" data-state="failed">
-      <h2>Analysis Failed</h2>
-      <p>{header.analysis?.error || 'The analysis stopped before it could finish.'}</p>
+    <section className="panel rs-progress-panel" data-state={cancelled ? 'cancelled' : 'failed'}>
+      <h2>{cancelled ? 'Analysis Cancelled' : 'Analysis Failed'}</h2>
+      <p>{header.analysis?.error || (cancelled ? 'The analysis was cancelled before it could finish.' : 'The analysis stopped before it could finish.')}</p>
       {header.mode === 'app' && header.project.isOwner && (
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => start('analyze-today')}>
           {busy ? 'Restarting...' : 'Restart Analysis'}

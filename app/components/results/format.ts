@@ -9,6 +9,8 @@ import { MODELS, modelById } from '~/domain/models'
 export const OWN_BRAND_COLOUR = '#d92d20'
 // Every mark reaches 3:1 on white (WCAG 1.4.11): the sixth colour is a darker amber than yellow-600.
 export const COMPETITOR_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207'] as const
+/** The slice that groups the brands past the palette (pies); grey-500 reaches 3:1 on white. */
+export const OTHERS_COLOUR = '#6b7280'
 
 /** Own brand red; competitors cycle through the palette in their list order. */
 export function brandColour(index: number, isOwn: boolean): string {

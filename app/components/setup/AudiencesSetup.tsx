@@ -195,9 +195,18 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
     scrollTo(reviewRef)
   }
 
+  /** Generating one kind of queries replaces a list of the other kind: said and confirmed first (issue 28 §4), never silent. */
+  const replaceConfirmed = (next: 'audiences' | 'topics') => {
+    const from = queriesFrom ?? (queries.some((q) => q.topic) ? 'topics' : queries.some((q) => q.audience) ? 'audiences' : null)
+    if (!from || from === next || queries.length === 0) return true
+    const what = (k: 'audiences' | 'topics') => (k === 'audiences' ? 'audience' : 'topic')
+    return window.confirm(`Generating ${what(next)} queries replaces the ${queries.length} ${what(from)} queries in the list, with your edits. Continue?`)
+  }
+
   const generateAudienceQueries = async () => {
     const chosen = audiences.filter((a) => selectedAudiences.includes(a.id))
     if (chosen.length === 0) return toast({ title: 'No Audiences Selected', description: 'Please select at least one audience to generate queries for.', variant: 'destructive' })
+    if (!replaceConfirmed('audiences')) return
     setPending('audience-queries')
     try {
       const data = await postJson('/api/generate-audience-queries', { ...fields(), audiences: chosen, topics: topics.map(({ id, name, relevance }) => ({ id, name, relevance })) })
@@ -219,6 +228,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
   const generateTopicQueries = async () => {
     const chosen = topics.filter((t) => selectedTopics.includes(t.id))
     if (chosen.length === 0) return
+    if (!replaceConfirmed('topics')) return
     setPending('topic-queries')
     try {
       const connected = new Set(chosen.flatMap((t) => t.audienceIds))
@@ -481,7 +491,8 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
       {brand && (
         <div ref={reviewRef} style={{ marginTop: '1rem', ...SCROLL_MARGIN }}>
           <label className="panel" style={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start', marginBottom: '1rem' }} data-testid="ask-as-persona">
-            <input type="checkbox" aria-label="Ask as persona" checked={askAsPersona} disabled={!queries.some((q) => q.audience)} onChange={(e) => {
+            {/* Shown ticked only while it applies: with no audience query left it would be saved off (askAsPersonaToSave). */}
+            <input type="checkbox" aria-label="Ask as persona" checked={askAsPersona && queries.some((q) => q.audience)} disabled={!queries.some((q) => q.audience)} onChange={(e) => {
                 askerTouched.current = true
                 setAskAsPersona(e.target.checked)
               }}

@@ -2,10 +2,11 @@ import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
-import { validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
+import { countableNames, validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 
 const CHIP_X = { border: 0, background: 'none', cursor: 'pointer', padding: 0, color: 'inherit', fontSize: '1em', lineHeight: 1 } as const
 
@@ -98,6 +99,19 @@ export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'br
   projectBody: () => Record<string, unknown>
   /** Runs after the project is saved, before the analysis starts (e.g. POST /api/audiences/save). */
   afterSave?: (projectId: number) => Promise<void>
+}
+
+/** Said in place of a name too short to count (§5: 2 characters or fewer), with the way out: an alternative name that counts. */
+function NotCountedNote({ name, onAdd }: { name: string; onAdd: () => void }) {
+  return (
+    <div className="field-error" role="note" data-testid="not-counted" style={{ flexBasis: '100%' }}>
+      “{name}” will not be counted: names of 2 characters or fewer are ignored in answers. Add an alternative name that counts, such as the brand’s full
+      name.{' '}
+      <button type="button" className="btn btn-small" onClick={onAdd}>
+        Add alternative name
+      </button>
+    </div>
+  )
 }
 
 /** §2 'Review area (both variants)': competitors, queries, limits and 'Proceed to Analysis'. */
@@ -210,12 +224,19 @@ export function ReviewArea(p: ReviewProps) {
       toast({ title: duplicate ? 'Project Saved' : 'Project Created', description: 'Starting multi-model analysis...', variant: 'success' })
       await new Promise((r) => setTimeout(r, 500))
       try {
-        await postJson(`/api/projects/${project.id}/analyse-today`, {})
+        const started = await startAnalysisConfirmed((url) => postJson(url, {}), project.id)
+        if (!started) {
+          setSaving(null)
+          return toast({ title: 'Analysis Not Started', description: 'The project is saved; run it from its results when you are ready.' })
+        }
         toast({ title: 'Analysis Started', description: 'Opening the progress page...', variant: 'success' })
+        // The progress page of this run: never an earlier run of the project (issue 28 §2).
+        setTimeout(() => navigate(`/analysis-progress?analysis=${started.analysisId ?? started.id}`), 2000)
       } catch (err) {
+        // Not started (e.g. already analysed today): the reason stays on screen, and no other run's progress is opened.
         toast({ title: 'Analysis Failed', description: err instanceof Error ? err.message : 'Failed to start ChatGPT 5 analysis', variant: 'destructive' })
+        setSaving(null)
       }
-      setTimeout(() => navigate('/analysis-progress'), 2000)
     } catch (err) {
       toast({ title: 'Project Creation Failed', description: err instanceof Error ? err.message : 'Unknown error', variant: 'destructive' })
       setSaving(null)
@@ -229,16 +250,17 @@ export function ReviewArea(p: ReviewProps) {
           <h2>Top Competitors</h2>
           <span className="badge" data-testid="competitor-count">{competitors.length}/{MAX_COMPETITORS}</span>
         </div>
-        <div className="list-row">
+        <div className="list-row" style={countableNames(brand).length === 0 ? { flexWrap: 'wrap' } : undefined}>
           <strong>{brand.name}</strong> <span className="muted">(Your Brand)</span>
           {brand.alternativeNames.map((a) => <span key={a} className="chip">{a}</span>)}
           {brand.domains.map((d) => <span key={d} className="chip chip-domain" title="Website domain">{d}</span>)}
           <span style={{ marginLeft: 'auto' }} />
           <button className="btn btn-small" onClick={() => addAlternative('brand')}>Alt</button>
           <button className="btn btn-small" onClick={() => addDomain('brand')}>URL</button>
+          {countableNames(brand).length === 0 && <NotCountedNote name={brand.name} onAdd={() => addAlternative('brand')} />}
         </div>
         {competitors.map((c, i) => (
-          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row" style={editing?.kind === 'competitor' && editing.index === i && editing.error ? { flexWrap: 'wrap' } : undefined}>
+          <div className="list-row" key={`${c.name}-${i}`} data-testid="competitor-row" style={(editing?.kind === 'competitor' && editing.index === i && editing.error) || countableNames(c).length === 0 ? { flexWrap: 'wrap' } : undefined}>
             {editing?.kind === 'competitor' && editing.index === i ? (
               <>
                 <input
@@ -278,6 +300,7 @@ export function ReviewArea(p: ReviewProps) {
                 <button className="btn btn-small" onClick={() => addAlternative(i)}>Alt</button>
                 <button className="btn btn-small" onClick={() => addDomain(i)}>URL</button>
                 <button className="btn btn-small" aria-label={`Remove ${c.name}`} onClick={() => setCompetitors((l) => l.filter((_, j) => j !== i))}>✕</button>
+                {countableNames(c).length === 0 && <NotCountedNote name={c.name} onAdd={() => addAlternative(i)} />}
               </>
             )}
           </div>
@@ -288,7 +311,12 @@ export function ReviewArea(p: ReviewProps) {
             <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))}>Add</button>
           </div>
         ) : (
-          <p className="muted">Maximum of 9 competitors reached</p>
+          // §9: the inline input stops at 9, Add Custom goes on to 19; the message names the limit that applies now
+          <p className="muted" data-testid="competitor-cap">
+            {competitors.length >= MAX_COMPETITORS
+              ? `Maximum of ${MAX_COMPETITORS} competitors reached`
+              : `Quick add stops at ${INLINE_COMPETITOR_CAP} competitors; Add Custom adds more, up to ${MAX_COMPETITORS}`}
+          </p>
         )}
         <button className="btn btn-small" disabled={competitors.length >= MAX_COMPETITORS} onClick={() => addCompetitor(window.prompt('Competitor name') ?? '', MAX_COMPETITORS)}>
           Add Custom

@@ -13,6 +13,8 @@ import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
 import { useToast } from '~/components/toast'
+import { useRunNow } from './run-now'
+import { startAnalysisConfirmed } from '~/components/start-analysis'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
 
@@ -84,7 +86,8 @@ function BackgroundAnalysis({ projectId, onDone }: { projectId: number; onDone: 
   const start = async () => {
     setStarting(true)
     try {
-      const a = await apiFetch<ActiveAnalysis>(`/api/projects/${projectId}/analyse-today`, { method: 'POST' })
+      const a = await startAnalysisConfirmed((url) => apiFetch<ActiveAnalysis>(url, { method: 'POST' }), projectId)
+      if (!a) return
       setActive({ ...a, projectId })
       setCan({ canAnalyse: false, reason: 'Daily limit reached for this project' })
       toast({ title: 'Analysis Started' })
@@ -129,13 +132,20 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
   const [hour, setHour] = useState(9)
   const [busy, setBusy] = useState(false)
   const timeZone = useMemo(() => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC', [])
-  usePolling(async () => setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), 30_000)
-  const change = async (body: Record<string, unknown>) => {
+  const runNow = useRunNow(state)
+  const show = (next: DailyScheduleState) => {
+    setState(next)
+    runNow.seen(next)
+  }
+  usePolling(async () => show(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), runNow.waiting ? 1000 : 30_000)
+  const change = async (body: Record<string, unknown>): Promise<boolean> => {
     setBusy(true)
     try {
-      setState(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
+      show(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
+      return true
     } catch (err) {
       toast({ title: 'Update Failed', description: errorText(err, 'Failed to update the daily run'), variant: 'destructive' })
+      return false
     } finally {
       setBusy(false)
     }
@@ -184,8 +194,16 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
               <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: state.paused ? 'resume' : 'pause' })}>
                 {state.paused ? 'Resume' : 'Pause'}
               </button>
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: 'trigger' })}>
-                Run Now
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy || runNow.waiting}
+                onClick={() => {
+                  runNow.requested()
+                  void change({ action: 'trigger' }).then((ok) => ok || runNow.cancel())
+                }}
+              >
+                {runNow.waiting ? 'Starting...' : 'Run Now'}
               </button>
               <button type="button" className="btn btn-small" disabled={busy} onClick={() => change({ action: 'delete' })}>
                 Delete
@@ -193,6 +211,11 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
             </>
           )}
         </div>
+      )}
+      {runNow.waiting && (
+        <p role="status" data-testid="run-now-pending">
+          Run requested: the daily analysis is being started…
+        </p>
       )}
       {state.recentRuns.length > 0 && (
         <ul data-testid="scheduled-runs" style={{ fontSize: '.85rem', paddingLeft: '1.1rem' }}>
@@ -223,7 +246,12 @@ function AlertBell({ projectId, unread, onRead }: { projectId: number; unread: n
         onRead()
       }}
     >
-      🔔 {count > 0 && <span className="rs-count">{count}</span>}
+      {/* An inline icon, not the bell emoji: the server and many desktops have no emoji font (issue 28 §4). */}
+      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" style={{ verticalAlign: '-3px' }}>
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>{' '}
+      {count > 0 && <span className="rs-count">{count}</span>}
     </button>
   )
 }
@@ -278,7 +306,7 @@ function Alerts({ alerts, projectId, isOwner }: { alerts: TrendAlert[]; projectI
   return (
     <section className="panel" data-testid="trend-alerts">
       <h2 style={{ marginTop: 0 }}>
-        Alerts ({alerts.length}) <Help label="About alerts" text="A run is compared with the previous 7 runs pooled (two-proportion z-tests on the own brand's mention share and visibility, a two-sample z-test on its average rank; |z| of 3.29 or more, p < 0.001): only moves that chance does not explain raise an alert." />
+        Alerts ({alerts.length}) <Help label="About alerts" text="A run is compared with the previous 7 runs pooled (two-proportion z-tests on the own brand's mention share and rank rate, a two-sample z-test on its average rank; |z| of 3.29 or more, p < 0.001): only moves that chance does not explain raise an alert." />
       </h2>
       {alerts.length === 0 ? (
         <p className="muted">No alerts: no run moved beyond what chance explains.</p>
@@ -475,13 +503,13 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
     fileName: `brand-share-trend-${fileDate(data.days)}.xlsx`,
     sheets: [
       {
-        name: 'Share and Visibility',
+        name: 'Share and Rank rate',
         rows: [
-          ['Date', 'Brand', 'Mention share %', 'Share 95% low', 'Share 95% high', 'Mentions (x)', 'All mentions (n)', 'Visibility %', 'Visibility 95% low', 'Visibility 95% high', 'Answers ranking (x)', 'Answers (n)'],
+          ['Date', 'Brand', 'Mention share %', 'Share 95% low', 'Share 95% high', 'Mentions (x)', 'All mentions (n)', 'Rank rate %', 'Rank rate 95% low', 'Rank rate 95% high', 'Answers ranking (x)', 'Answers (n)'],
           ...data.days.flatMap((d) =>
             shown.flatMap((b) => {
               const c = d.brands[b.name]
-              return c ? [[d.date, b.name, c.share.value, c.share.interval?.low ?? null, c.share.interval?.high ?? null, c.share.x, c.share.n, c.visibility.value, c.visibility.interval?.low ?? null, c.visibility.interval?.high ?? null, c.visibility.x, c.visibility.n]] : []
+              return c ? [[d.date, b.name, c.share.value, c.share.interval?.low ?? null, c.share.interval?.high ?? null, c.share.x, c.share.n, c.rankRate.value, c.rankRate.interval?.low ?? null, c.rankRate.interval?.high ?? null, c.rankRate.x, c.rankRate.n]] : []
             }),
           ),
         ],
@@ -489,8 +517,8 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
     ],
   })
   return (
-    <TrendPanel title="Mention Share & Visibility" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Visibility: answers that rank the brand out of all answers (n), all models and samples. ${BAND_HELP}`}>
-      <div className="rs-chart" role="img" aria-label="Mention share and visibility chart; the table below lists its data">
+    <TrendPanel title="Mention Share & Rank Rate" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Rank rate: answers that rank the brand out of all answers (n), all models and samples (not the results screens' Visibility %, the share of the six models that rank it). ${BAND_HELP}`}>
+      <div className="rs-chart" role="img" aria-label="Mention share and rank rate chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -523,12 +551,12 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
               {data.days.map((d) => {
                 const c = d.brands[b.name]
                 return (
-                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; visibility ${rateTitle(c.visibility)}` : undefined}>
+                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
                     {c ? (
                       <>
                         {c.share.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.share.n}</span>
                         <div style={{ fontSize: '.75rem' }}>
-                          vis {c.visibility.value}% <span className="muted">n={c.visibility.n}</span>
+                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
                         </div>
                       </>
                     ) : (

@@ -67,7 +67,7 @@ describe('routes and the OpenAPI document', () => {
     const ref = referenceOf(doc)
     expect(ref).toHaveLength(ops.length)
     const visibility = ref.find((r) => r.id === 'getVisibility')!
-    expect(visibility.response.map((f) => f.path)).toEqual(expect.arrayContaining(['combined.answered', 'combined.brands[].visibility.interval', 'models[].brands[].mentionShare.n']))
+    expect(visibility.response.map((f) => f.path)).toEqual(expect.arrayContaining(['combined.answered', 'combined.brands[].rankRate.interval', 'models[].brands[].mentionShare.n']))
   })
 })
 
@@ -97,7 +97,14 @@ describe('the results, answer and visibility contracts', () => {
     expect(answer.required).toContain('collection')
     expect(answer.properties.collection.type).toEqual(['object', 'null'])
     expect(answer.properties.collection.required).toEqual(['provider', 'api', 'model', 'webSearch', 'endpoint', 'demo'])
-    expect(doc.info.description).toContain('Two visibility figures')
+    expect(doc.info.description).toContain('Two figures with two names')
+    // the answer-level figure has its own name; its old name stays, marked deprecated (issue 28)
+    // (a named schema with its own description and flags is written as allOf [$ref, { … }])
+    const own = (property: any) => Object.assign({}, ...property.allOf)
+    const brand = doc.components.schemas.VisibilityGroup.properties.brands.items
+    expect(own(brand.properties.rankRate).description).toMatch(/^Rank rate: answers that rank the brand/)
+    expect(own(brand.properties.visibility).deprecated).toBe(true)
+    expect(own(doc.components.schemas.Trends.properties.days.items.properties.brands.additionalProperties.properties.visibility).deprecated).toBe(true)
     expect(doc.info.description).toContain('n is always 6, also when fewer models ran')
     expect(doc.paths['/analyses/{analysisId}/visibility'].get.description).toContain('This is not the Visibility % of the results screens')
     expect(doc.paths['/analyses/{analysisId}/results'].get.description).toContain("Visibility here is the screen's")
@@ -122,9 +129,10 @@ describe('visibility summary', () => {
     // Mentions: Acme 2+1+1+1 = 5 of 8 = 62.5 %; Wilson(5, 8): centre (0.625 + 1.9208 / 8) / 1.4802 = 0.5845, half (1.96 / 1.4802) x sqrt(0.0293 + 0.0150) = 0.2787 -> 30.6-86.3.
     expect(acme.mentionShare).toEqual({ value: 62.5, x: 5, n: 8, interval: { low: 30.6, high: 86.3 } })
     // Ranked in 3 of 4 answered = 75 %; Wilson(3, 4) = 30.1-95.4. Rank: model 3 -> 1, model 8 -> 2, combined 1.5.
-    expect(acme.visibility).toEqual({ value: 75, x: 3, n: 4, interval: { low: 30.1, high: 95.4 } })
+    expect(acme.rankRate).toEqual({ value: 75, x: 3, n: 4, interval: { low: 30.1, high: 95.4 } })
+    expect(acme.visibility).toEqual(acme.rankRate) // the deprecated old name
     expect(acme.rank).toBe(1.5)
     expect(v.models.map((g) => [g.modelId, g.model, g.answered])).toEqual([[3, 'Claude Sonnet 4', 2], [8, 'ChatGPT 5', 2]])
-    expect(v.models[0].brands[0].visibility).toMatchObject({ x: 1, n: 2, value: 50 })
+    expect(v.models[0].brands[0].rankRate).toMatchObject({ x: 1, n: 2, value: 50 })
   })
 })

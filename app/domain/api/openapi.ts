@@ -56,7 +56,7 @@ export function openApiDocument(serverUrl = '/api/v1') {
       description:
         'Read projects, analyses, results, answers, source insights and trends, and start runs, with a personal API key. ' +
         'JSON with stable field names, ISO 8601 dates, cursor paging (limit, cursor → nextCursor) and errors as { "error": { "code", "message" } }.\n\n' +
-        'Two visibility figures, under different routes, never mixed: (1) ' + VISIBILITY_DEFINITIONS.screen + ' (2) ' + VISIBILITY_DEFINITIONS.answers,
+        'Two figures with two names, never mixed: (1) ' + VISIBILITY_DEFINITIONS.screen + ' (2) ' + VISIBILITY_DEFINITIONS.answers,
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],

@@ -5,8 +5,8 @@
  * its schema does not; the contract test (tests/integration/api.test.ts) validates real answers against the
  * document with unknown fields refused, so a nested change is caught there. Pure.
  *
- * Two different "visibility" figures exist (see VISIBILITY_DEFINITIONS): the results tabs carry the
- * screen's §9 metric (share of the six models), /visibility the answer-level rate.
+ * Two different figures (see VISIBILITY_DEFINITIONS): the results tabs carry the screen's §9 Visibility % (share of the
+ * six models), /visibility and /trends the answer-level rank rate (`rankRate`; `visibility` there is its deprecated old name).
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
@@ -21,8 +21,9 @@ export const VISIBILITY_DEFINITIONS = {
     '(ids 3, 5, 6, 8, 9, 10) that ranked the brand (rank above 0). n is always 6, also when fewer models ran in the analysis, so a model that did not run counts as not ranking the brand; ' +
     'with only ChatGPT run, the highest possible value is 17 %.',
   answers:
-    'Visibility of /visibility, the MCP tool get_visibility_summary and /trends: answers that rank the brand in a list (x) / answered answers (n: answers that came back and are not blank, ' +
-    'over every query, sample and model that ran), with a 95 % Wilson interval. It counts only models that ran and every sample, so it is the rate to compare over time or between analyses with different models.',
+    'Rank rate (`rankRate`) of /visibility, the MCP tool get_visibility_summary and /trends: answers that rank the brand in a list (x) / answered answers (n: answers that came back and are not blank, ' +
+    'over every query, sample and model that ran), with a 95 % Wilson interval. It counts only models that ran and every sample, so it is the rate to compare over time or between analyses with different models. ' +
+    'Those routes also send it as `visibility`, its old name, deprecated: it is not the Visibility % of the screens.',
 } as const
 
 const int = z.number().int()

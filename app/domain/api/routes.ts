@@ -98,9 +98,9 @@ export const API_ROUTES = {
   getVisibility: {
     tool: { name: 'get_analysis_visibility' },
     method: 'get', path: '/analyses/{analysisId}/visibility', scope: 'read', tag: 'Results', status: 200, response: s.visibilitySchema, params: s.analysisParams,
-    summary: 'Visibility summary per model, with n and 95 % intervals',
+    summary: 'Mention share and rank rate per model, with n and 95 % intervals',
     description:
-      'For each model and for all models together: n (answered answers), and per brand the mention share (its mentions / all brands\' mentions) and the visibility (answers ranking it / answered), each with x, n and a 95 % Wilson interval, and the combined rank. Same definitions as the Trends page. ' +
+      'For each model and for all models together: n (answered answers), and per brand the mention share (its mentions / all brands\' mentions) and the rank rate (`rankRate`: answers ranking it / answered), each with x, n and a 95 % Wilson interval, and the combined rank. Same definitions as the Trends page. ' +
       `${VISIBILITY_DEFINITIONS.answers} This is not the Visibility % of the results screens and of /results (share of the six models, n = 6).`,
   },
   listAnswers: {
@@ -118,7 +118,7 @@ export const API_ROUTES = {
     tool: { name: 'get_trends', description: TRENDS_TOOL },
     method: 'get', path: '/projects/{projectId}/trends', scope: 'read', tag: 'Trends', status: 200, response: s.trendsSchema, params: s.projectParams, query: s.trendsQuery,
     summary: 'Trends over the project\'s completed analyses',
-    description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and visibility with n and 95 % Wilson intervals, combined rank; per-query ranks, topic trend and alerts. 403 in Light Mode.',
+    description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and rank rate (`rankRate`) with n and 95 % Wilson intervals, combined rank; per-query ranks, topic trend and alerts. 403 in Light Mode.',
   },
   startAnalysis: {
     tool: { name: 'start_analysis', description: START_TOOL },

@@ -302,9 +302,10 @@ const visibilityBrand = z.object({
   isOwn: z.boolean(),
   mentions: z.number().int().openapi({ description: 'Mention occurrences of the brand over every answer of the group.' }),
   mentionShare: rateSchema.openapi({ description: "The brand's mentions / all brands' mentions." }),
-  visibility: rateSchema.openapi({
-    description: `Answer-level visibility: answers that rank the brand in a list / answered answers. ${VISIBILITY_DEFINITIONS.answers} Not the results screen's Visibility %: ${VISIBILITY_DEFINITIONS.screen}`,
+  rankRate: rateSchema.openapi({
+    description: `Rank rate: answers that rank the brand in a list / answered answers. ${VISIBILITY_DEFINITIONS.answers} Not the results screen's Visibility %: ${VISIBILITY_DEFINITIONS.screen}`,
   }),
+  visibility: rateSchema.openapi({ deprecated: true, description: 'Deprecated: the same figure as rankRate under its old name; read rankRate.' }),
   rank: z.number().nullable().openapi({ description: 'Combined rank: mean of the per-model average ranks (lower is better); null when never ranked.' }),
 })
 const visibilityGroup = z
@@ -345,7 +346,8 @@ const trendCell = z.object({
   mentions: z.number(),
   change: z.number().nullable(),
   share: rateSchema,
-  visibility: rateSchema.openapi({ description: 'Answer-level visibility (answers ranking the brand / answered answers), as in /visibility.' }),
+  rankRate: rateSchema.openapi({ description: 'Rank rate: answers ranking the brand / answered answers, as in /visibility.' }),
+  visibility: rateSchema.openapi({ deprecated: true, description: 'Deprecated: the same figure as rankRate under its old name; read rankRate.' }),
   rank: z.number().nullable(),
 })
 export const trendsSchema = z

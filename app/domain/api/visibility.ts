@@ -5,7 +5,8 @@
  * page shows for that day:
  * - n (answered): answers that came back ok and not blank, over every query and sample;
  * - mention share: the brand's mention occurrences / all brands' occurrences (x of n), with a 95 % Wilson interval;
- * - visibility: answers that rank the brand in a list / answered answers (x of n), with a 95 % Wilson interval;
+ * - rankRate: answers that rank the brand in a list / answered answers (x of n), with a 95 % Wilson interval. It was
+ *   called visibility here (still sent, deprecated): the results screens' Visibility % (§9) is another figure (issue 28);
  * - rank: the §9 combined rank (mean of the per-model average ranks; lower is better), null when never ranked.
  */
 import { modelById } from '../models'
@@ -26,6 +27,9 @@ export interface VisibilityBrand {
   isOwn: boolean
   mentions: number
   mentionShare: RateWithInterval
+  /** Answers that rank the brand / answered answers. */
+  rankRate: RateWithInterval
+  /** @deprecated the same figure as rankRate, under its old name. */
   visibility: RateWithInterval
   rank: number | null
 }
@@ -56,14 +60,8 @@ export function visibilitySummary(input: {
       answered: p.answered,
       brands: input.brands.map((b) => {
         const s = p.brands[b.name]
-        return {
-          name: b.name,
-          isOwn: b.isOwn,
-          mentions: s.rawMentions,
-          mentionShare: rate(s.rawMentions, p.rawMentionsTotal),
-          visibility: rate(s.rankedAnswers, p.answered),
-          rank: s.rank,
-        }
+        const rankRate = rate(s.rankedAnswers, p.answered)
+        return { name: b.name, isOwn: b.isOwn, mentions: s.rawMentions, mentionShare: rate(s.rawMentions, p.rawMentionsTotal), rankRate, visibility: rankRate, rank: s.rank }
       }),
     }
   }

@@ -42,3 +42,28 @@ describe('discovered brands', () => {
     expect(d.brands).toEqual([])
   })
 })
+
+describe('discovered brands: list markers and tracked names (issue 28 §2)', () => {
+  it('strips numbered, bulleted and bold list markers from the name', () => {
+    const text = ['**4. Saucony** – light', '- **• Altra** – wide', '* 5) Karhu: Finnish', '**#6 Topo Athletic**', '1. **2. Mizuno** – smooth', '**No. 7: Diadora**'].join('\n')
+    expect(candidateNames(text)).toEqual(['Saucony', 'Altra', 'Karhu', 'Topo Athletic', 'Mizuno', 'Diadora'])
+  })
+
+  it('never offers a tracked brand or one of its alternative names, whatever marker it carries', () => {
+    const shoes = [
+      { name: 'Hoka', alternativeNames: ['HOKA One One'], domains: [], isOwn: true },
+      { name: 'On', alternativeNames: ['On Running'], domains: [] },
+    ]
+    const text = ['**4. On** – light', '- **On Running** – Swiss', '* 2) Hoka One One: soft', '**3. Saucony** – fast'].join('\n')
+    const d = discoverBrands(
+      [
+        { modelId: 3, text, mentions: { Hoka: 1, On: 1 } },
+        { modelId: 5, text, mentions: { Hoka: 1, On: 1 } },
+      ],
+      shoes,
+    )
+    // Saucony is the only untracked name: once in each of the two answers
+    expect(d.brands.map((b) => b.name)).toEqual(['Saucony'])
+    expect(d.brands[0]).toMatchObject({ answers: 2, models: 2, mentions: 2 })
+  })
+})

@@ -62,11 +62,15 @@ const LEAD_WORDS = /^(?:best|top|first|second|third|fourth|fifth|sixth|seventh|e
 
 const MARKER = /^\s*(?:[\p{Extended_Pictographic}\uFE0F\u20E3]+\s*)*(?:[-*•]\s+|\d{1,2}[.)]\s+|#\d{1,2}\s+|No\.\s*\d{1,2}:\s*|\d\uFE0F?\u20E3\s*)?/u
 
+/** A list marker inside bold ("**4. On**") or left by a nested list is no part of the name. */
+const LEADING_MARKER = /^(?:(?:[-*•+]|\d{1,2}[.)]|#\d{1,2}|No\.\s*\d{1,2}:?)\s+)+/u
+
 function clean(raw: string): string | undefined {
   const name = raw
     .replace(/\[\d+\]/g, '')
     .replace(/[*_`]/g, '')
     .replace(/^[\s"'“”‘’([]+|[\s"'“”‘’)\].,;:!?]+$/g, '')
+    .replace(LEADING_MARKER, '')
     .replace(/\s+/g, ' ')
     .trim()
   if (name.length < 2 || name.length > 40) return undefined

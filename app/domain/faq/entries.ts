@@ -64,9 +64,18 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     id: 'visibility',
     question: 'What is visibility?',
-    answer: 'Visibility is the share of the six models whose answers rank your brand at all, rounded to a whole percent.',
-    keywords: 'visibility percent percentage coverage sichtbarkeit visibilité visibilidad',
+    answer:
+      'Visibility is the share of the six models whose answers rank your brand at all, rounded to a whole percent (Brand Rank and Query Rank). The Trends page, the API and MCP also show the rank rate, a different figure: the share of answers that rank your brand.',
+    keywords: 'visibility percent percentage share models coverage sichtbarkeit visibilité visibilidad',
     examples: ["What does the visibility percentage mean?", "How is visibility calculated?", "Was bedeutet Sichtbarkeit?", "Que signifie la visibilité ?", "¿Qué significa la visibilidad?"],
+  },
+  {
+    id: 'rank-rate',
+    question: 'What is the rank rate?',
+    answer:
+      'The rank rate is the share of answers that rank your brand in a list, over every model, query and sample that answered, with its n and a 95 % interval. The Trends page, Rank Rate by Persona, the API (rankRate) and MCP show it. It differs from Visibility, the share of the six models that rank your brand.',
+    keywords: 'rank rate ranked answers rankrate trends api mcp persona',
+    examples: ["What is the rank rate on the Trends page?", "Why does the API show a different visibility than Brand Rank?", "Was ist die Rank Rate?", "Qu'est-ce que le taux de classement ?", "¿Qué es la tasa de ranking?"],
   },
   {
     id: 'share-of-model',

@@ -66,6 +66,14 @@ describe('validateAlternativeName (§5)', () => {
     expect(validateAlternativeName('Air Jordan', nike, all)).toBeNull()
   })
 
+  it('lets a name that counts stand in for a main name too short to count (issue 28 §2)', () => {
+    const on = { name: 'On', alternativeNames: [], domains: [] }
+    // "On" is never counted (§5), so "On Running" cannot double-count with it
+    expect(validateAlternativeName('On Running', on, [...all, on])).toBeNull()
+    // a name that counts still may not overlap another brand's countable name
+    expect(validateAlternativeName('On Nike', on, [...all, on])).toMatch(/brand "Nike".*wrong brand/)
+  })
+
   it('finds the target by name when given a copy', () => {
     expect(validateAlternativeName('Air Jordan', { ...nike }, all)).toBeNull()
   })

@@ -27,7 +27,8 @@
  * - validateAlternativeName also rejects names too short to count (they would be silently
  *   ignored by counting), after the spec's empty check.
  * - "Substring overlap" (§5) is a plain case-insensitive substring test in either
- *   direction, as written in the spec.
+ *   direction, as written in the spec, between countable names only: a name too short to count
+ *   is never matched, so "On Running" may be an alternative name of "On" (issue 28 §2).
  */
 import { type Boundary, type NameShape, Cls, edgeClasses, isCountableName, leftBoundary, namesCouldOverlap, rightBoundary } from './scripts'
 
@@ -498,10 +499,11 @@ export function altOverlapsOtherBrandMessage(candidate: string, otherBrand: stri
   return `"${candidate}" overlaps with ${what}; mentions would be attributed to the wrong brand`
 }
 
+/** A name too short to count (§5) is never matched, so it cannot double-count: "On Running" may be an alternative of "On". */
 function overlaps(a: string, b: string): boolean {
   const x = a.toLowerCase()
   const y = b.toLowerCase()
-  if (x.length === 0 || y.length === 0) return false
+  if (x.length === 0 || y.length === 0 || !isCountableName(normaliseName(x)) || !isCountableName(normaliseName(y))) return false
   return x.includes(y) || y.includes(x)
 }
 

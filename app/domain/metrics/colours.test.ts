@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   buildScatter, clampScatterRank, clampScatterShare, combinedRank, heatBracket, heatmapLevel, mentionPercentBand, rankBand,
-  round1, scatterDotColour, scatterRankAxisMax, scatterRankTicks, scatterShareAxisMax, scatterShareTicks, truncateLabel,
+  pieSlicesOf, round1, scatterDotColour, scatterRankAxisMax, scatterRankTicks, scatterShareAxisMax, scatterShareTicks, truncateLabel,
   visibilityBand, visibilityPercent,
 } from './colours'
 
@@ -149,5 +149,28 @@ describe('scatter helpers (§9)', () => {
       { label: 'Marathon tra...', fullLabel: 'Marathon training', share: 12, rank: 1, actualShare: 12, actualRank: 1, colour: 'green' },
       { label: 'Trail', fullLabel: 'Trail', share: 3, rank: 10, actualShare: 3, actualRank: null, colour: 'red' },
     ])
+  })
+})
+
+describe('pieSlicesOf: a colour per slice (issue 28 §4)', () => {
+  // 20 brands: the own brand with 10 mentions, competitors c1..c19 with 19..1 mentions; shares as given.
+  const brands = [
+    { name: 'Own', mentions: 10, share: 5, isOwn: true },
+    ...Array.from({ length: 19 }, (_, i) => ({ name: `c${i + 1}`, mentions: 19 - i, share: 1.5, isOwn: false })),
+  ]
+  it('keeps the own brand and the six competitors with the most mentions, and groups the other thirteen as Others', () => {
+    const slices = pieSlicesOf(brands, 6)
+    expect(slices.map((s) => s.name)).toEqual(['Own', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'Others (13)'])
+    const others = slices.at(-1)!
+    // c7..c19 have 13..1 mentions: 13 x 14 / 2 = 91; shares 13 x 1.5 = 19.5
+    expect(others).toEqual({ name: 'Others (13)', value: 91, share: 19.5, isOwn: false, grouped: Array.from({ length: 13 }, (_, i) => `c${i + 7}`) })
+  })
+  it('groups nothing while every competitor has a colour, and never a single brand (it would only lose its name)', () => {
+    expect(pieSlicesOf(brands.slice(0, 7), 6).map((s) => s.name)).toEqual(['Own', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'])
+    // seven competitors on six colours: five keep theirs, c6 and c7 (the two smallest) share Others
+    expect(pieSlicesOf(brands.slice(0, 8), 6).map((s) => s.name)).toEqual(['Own', 'c1', 'c2', 'c3', 'c4', 'c5', 'Others (2)'])
+  })
+  it('leaves out brands without mentions', () => {
+    expect(pieSlicesOf([{ name: 'Own', mentions: 0, share: 0, isOwn: true }, { name: 'A', mentions: 2, share: 100, isOwn: false }], 6).map((s) => s.name)).toEqual(['A'])
   })
 })

@@ -213,3 +213,37 @@ export function buildScatter(inputs: ScatterInput[]): ScatterChart {
     })),
   }
 }
+
+/** One slice of a mention-share pie: a brand, or the smallest brands grouped as Others. */
+export interface PieSlice {
+  name: string
+  value: number
+  share: number
+  isOwn: boolean
+  /** The brands an Others slice groups (empty for a brand). */
+  grouped: string[]
+}
+
+/**
+ * A pie needs a colour per slice that no other slice has (issue 28 §4: 20 brands on a 6-colour palette repeated
+ * colours). The own brand and the `colours` competitors with the most mentions keep slices of their own, in that
+ * order; every smaller brand goes into one Others slice. Brands without mentions are left out.
+ */
+export function pieSlicesOf(brands: { name: string; mentions: number; share: number; isOwn: boolean }[], colours: number): PieSlice[] {
+  const named = brands.filter((b) => b.mentions > 0)
+  const own = named.filter((b) => b.isOwn)
+  const others = named.filter((b) => !b.isOwn).sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name))
+  // Others groups two brands at least (one brand would just lose its name): one over the palette gives up its last colour.
+  const kept = others.length <= colours ? others : others.slice(0, others.length === colours + 1 ? colours - 1 : colours)
+  const rest = others.slice(kept.length)
+  const slices: PieSlice[] = [...own, ...kept].map((b) => ({ name: b.name, value: b.mentions, share: b.share, isOwn: b.isOwn, grouped: [] }))
+  if (rest.length)
+    slices.push({
+      name: `Others (${rest.length})`,
+      value: rest.reduce((s, b) => s + b.mentions, 0),
+      share: round1(rest.reduce((s, b) => s + b.share, 0)),
+      isOwn: false,
+      grouped: rest.map((b) => b.name),
+    })
+  return slices
+}

@@ -8,10 +8,11 @@
  * - Mentions per brand and day = the results screens' total: per model and query the mean over the
  *   answered samples, summed.
  * - Rates and their intervals use raw counts over every sample (so value and band agree): mention
- *   share x = the brand's mention occurrences, n = all brands' occurrences; visibility x = answers that
+ *   share x = the brand's mention occurrences, n = all brands' occurrences; rank rate x = answers that
  *   rank the brand, n = answered answers. With one sample per query the share equals the results screens'.
- * - Visibility % on the Trends page = share of answered answers (all models, queries, samples) that rank
- *   the brand: the spec's "rank above 0" rule per answer, so it has an n and an interval.
+ * - Rank rate on the Trends page = share of answered answers (all models, queries, samples) that rank
+ *   the brand: the spec's "rank above 0" rule per answer, so it has an n and an interval. It is not the
+ *   results screens' Visibility % (§9, share of the six models), so it has a name of its own (issue 28).
  * - Rank = the §9 combined rank (mean of the models' average ranks, 1 decimal); per query the combined
  *   rank of that query. Lower is better; null when unranked.
  * - Daily percent change = (today - previous day) / previous day x 100, 1 decimal; none when the
@@ -197,6 +198,9 @@ export interface TrendCell {
   mentions: number
   change: number | null
   share: Rate
+  /** Answers that rank the brand / answered answers. */
+  rankRate: Rate
+  /** @deprecated the same figure as rankRate under its old name, still sent by the API's /trends. */
   visibility: Rate
   rank: number | null
 }
@@ -300,11 +304,13 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
       if (!bp) continue
       const mentions = round1(bp.mentions)
       const before = prev?.brands[b.name]
+      const rankRate = rate(bp.rankedAnswers, p.answered)
       cells[b.name] = {
         mentions,
         change: before ? percentChange(round1(before.mentions), mentions) : null,
         share: rate(bp.rawMentions, p.rawMentionsTotal),
-        visibility: rate(bp.rankedAnswers, p.answered),
+        rankRate,
+        visibility: rankRate,
         rank: bp.rank,
       }
       totals[b.name] = round1(totals[b.name] + bp.mentions)
@@ -370,7 +376,7 @@ export interface TrendAlert {
   message: string
 }
 
-const METRIC_LABEL: Record<AlertMetric, string> = { share: 'Mention share', visibility: 'Visibility', rank: 'Average rank' }
+const METRIC_LABEL: Record<AlertMetric, string> = { share: 'Mention share', visibility: 'Rank rate', rank: 'Average rank' }
 
 /** Fewest ranked answers on each side for the rank test (its normal approximation needs a few). */
 export const RANK_ALERT_MIN_N = 10

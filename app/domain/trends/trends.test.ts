@@ -127,14 +127,14 @@ describe('buildTrends', () => {
 
   it('carries n and a Wilson interval on every rate, and the daily change', () => {
     const b1 = v.days[0].brands.Brooks
-    // share 3/5 = 60 %, visibility 2/3 = 66.7 %
+    // share 3/5 = 60 %, rank rate 2/3 = 66.7 %
     expect(b1.share).toMatchObject({ value: 60, x: 3, n: 5 })
-    expect(b1.visibility).toMatchObject({ value: 66.7, x: 2, n: 3 })
+    expect(b1.rankRate).toMatchObject({ value: 66.7, x: 2, n: 3 })
     expect(b1.share.interval).toEqual(wilson(3, 5))
     expect(b1.change).toBeNull()
     const b2 = v.days[1].brands.Brooks
-    // 3 -> 4 mentions: +33.3 %; share 4/4 = 100 %; visibility 2 of 3 answers
-    expect(b2).toMatchObject({ mentions: 4, change: 33.3, rank: 1.5, share: { value: 100, x: 4, n: 4 }, visibility: { value: 66.7, x: 2, n: 3 } })
+    // 3 -> 4 mentions: +33.3 %; share 4/4 = 100 %; rank rate 2 of 3 answers
+    expect(b2).toMatchObject({ mentions: 4, change: 33.3, rank: 1.5, share: { value: 100, x: 4, n: 4 }, rankRate: { value: 66.7, x: 2, n: 3 } })
     expect(v.days[1].brands.Nike).toMatchObject({ mentions: 0, change: -100, rank: null })
   })
 

@@ -1,6 +1,7 @@
 /** Topics and Audiences: scatter of the selected brand per group (§9 axis rules) and the share breakdown. */
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, useXAxisScale, useYAxisScale } from 'recharts'
 import { buildScatter, truncateLabel, type ScatterPoint } from '~/domain/metrics/colours'
+import { placeLabels } from '~/domain/metrics/labels'
 import { brandColours, COMPETITOR_PALETTE, formatRank, OWN_BRAND_COLOUR, SCATTER_COLOURS } from '../format'
 import { groupWorkbook } from '../export-sheets'
 import { Empty, ExportButton, MetricHelp } from '../parts'
@@ -21,6 +22,24 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
       <div>Rank: {p.actualRank === null ? 'Not found' : formatRank(p.actualRank)}</div>
       <div>Share: {p.actualShare.toFixed(1)}%</div>
     </div>
+  )
+}
+
+/** The dots' labels, placed so that none covers another or another dot (issue 28 §4); a child of the chart, in its pixels. */
+function ScatterLabels({ points }: { points: ScatterPoint[] }) {
+  const x = useXAxisScale()
+  const y = useYAxisScale()
+  if (!x || !y) return null
+  const at = points.map((p) => ({ x: x(p.share) ?? 0, y: y(p.rank) ?? 0, text: p.label }))
+  const placed = placeLabels(at)
+  return (
+    <g className="rs-scatter-labels" data-testid="scatter-labels">
+      {placed.map((l, i) => (
+        <text key={points[i].fullLabel} x={l.x} y={l.y} textAnchor={l.anchor} fontSize={11} fill="#374151">
+          {points[i].label}
+        </text>
+      ))}
+    </g>
   )
 }
 
@@ -107,8 +126,8 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
                       {chart.points.map((p) => (
                         <Cell key={p.fullLabel} fill={SCATTER_COLOURS[p.colour]} />
                       ))}
-                      <LabelList dataKey="label" position="top" fontSize={11} />
                     </Scatter>
+                    <ScatterLabels points={chart.points} />
                   </ScatterChart>
                 </ResponsiveContainer>
               </div>

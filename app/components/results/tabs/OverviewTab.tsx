@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type PieProps } from 'recharts'
-import { truncateLabel } from '~/domain/metrics/colours'
-import { brandColours, formatNumber, formatRank, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
+import { pieSlicesOf, truncateLabel } from '~/domain/metrics/colours'
+import { brandColours, COMPETITOR_PALETTE, formatNumber, formatRank, OTHERS_COLOUR, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
 import { overviewWorkbook } from '../export-sheets'
 import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile, type MetricKey } from '../parts'
 import type { OverviewData, ResultsHeader } from '~/domain/results/types'
@@ -17,6 +17,7 @@ interface Slice {
   share: number
   isOwn: boolean
   colour: string
+  grouped: string[]
 }
 
 /** Mentions per brand as a pie with the mentions tooltip; the overview's two pies differ in size, labels and legend. */
@@ -29,7 +30,12 @@ function MentionPie({ slices, innerRadius, outerRadius, label, children }: { sli
             <Cell key={d.name} fill={d.colour} stroke="#fff" />
           ))}
         </Pie>
-        <Tooltip formatter={(v: any, _n: any, p: any) => [`${formatNumber(Number(v))} mentions (${p.payload.share}%)`, p.payload.name]} />
+        <Tooltip
+          formatter={(v: any, _n: any, p: any) => [
+            `${formatNumber(Number(v))} mentions (${p.payload.share}%)`,
+            p.payload.grouped.length ? `${p.payload.name}: ${p.payload.grouped.join(', ')}` : p.payload.name,
+          ]}
+        />
         {children}
       </PieChart>
     </ResponsiveContainer>
@@ -55,9 +61,12 @@ function EvidenceTile({ label, value, help, note }: { label: string; value: stri
 
 export function OverviewTab({ data, header }: { data: OverviewData; header: ResultsHeader }) {
   const colours = brandColours(data.brands)
-  const slices: Slice[] = data.brands
-    .map((b, i) => ({ name: b.name, value: b.mentions, share: b.share, isOwn: b.isOwn, colour: colours[i] }))
-    .filter((s) => s.value > 0)
+  // A colour per slice: the competitors past the palette are grouped as Others (issue 28 §4).
+  let competitor = 0
+  const slices: Slice[] = pieSlicesOf(data.brands, COMPETITOR_PALETTE.length).map((s) => ({
+    ...s,
+    colour: s.isOwn ? OWN_BRAND_COLOUR : s.grouped.length ? OTHERS_COLOUR : COMPETITOR_PALETTE[competitor++],
+  }))
   const ranked = data.brands
     .map((b, i) => ({ name: b.name, label: truncateLabel(b.name), rank: b.rank, isOwn: b.isOwn, colour: colours[i] }))
     .filter((b): b is typeof b & { rank: number } => b.rank !== null)

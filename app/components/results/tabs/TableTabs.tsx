@@ -189,7 +189,7 @@ function ModelRankCells(p: { modelIds: number[]; byModel: ByModel<number | null>
 function RankTable({ name, first, combined, modelIds, children }: { name: string; first: string; combined: string; modelIds: number[]; children: React.ReactNode }) {
   return (
     <>
-      <DataTable name={name}>
+      <DataTable name={name} className="rs-rank">
         <thead>
           <tr>
             <th>{first}</th>
