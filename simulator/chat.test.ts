@@ -5,28 +5,50 @@
 import { createGateway, simulatorConfigs } from '../activities/gateway'
 import { chatTools } from '../app/domain/chat/tools'
 import type { ChatTurnMessage } from '../app/domain/chat'
-import { chooseTool, renderToolResult, textPieces, toolInput } from './chat'
+import { renderToolResult, textPieces, toolUseProblem } from './chat'
+import { readQuestion, toolCallsOf } from './chat-intent'
 import { startSimulator, type SimulatorHandle } from './server'
 import { simControl } from './testing'
 
 const BRANDS = ['Brooks', 'Nike', 'Asics', 'Hoka']
-const tools = chatTools(BRANDS).map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }))
 
 describe('tool choice', () => {
   it.each([
-    ["What is my brand's visibility on Claude?", 'brand_metrics', { model: 'claude' }],
-    ['How does my brand rank on each AI model?', 'brand_metrics', {}],
-    ['Which queries does my brand rank best for?', 'query_ranks', {}],
-    ['For which queries is Nike not ranked at all?', 'query_ranks', { brand: 'Nike' }],
-    ['How many mentions does each brand get per query?', 'mentions_by_query', {}],
-    ['What is the sentiment towards Asics?', 'sentiment', { brand: 'Asics' }],
-    ['Which web sources do the AI models cite most?', 'sources', {}],
-    ['Give me an overview of the whole analysis.', 'overview', {}],
-    ['hello', 'overview', {}],
-  ])('%s → %s %j', (question, tool, input) => {
-    const chosen = chooseTool(question, tools)!
-    expect(chosen.name).toBe(tool)
-    expect(toolInput(question, chosen)).toEqual(input)
+    ["What is my brand's visibility on Claude?", [['brand_metrics', { model: 'claude' }]]],
+    ['How does my brand rank on each AI model?', [['brand_metrics', {}]]],
+    ['Which model ranks Hoka worst?', [['brand_metrics', {}]]],
+    ['Which queries does my brand rank best for?', [['query_ranks', {}]]],
+    ['For which queries is Nike not ranked at all?', [['query_ranks', { brand: 'Nike' }]]],
+    ['How many mentions does each brand get per query?', [['mentions_by_query', {}]]],
+    ['What is the sentiment towards Asics?', [['sentiment', { brand: 'Asics' }]]],
+    ['Which web sources do the AI models cite most?', [['sources', {}]]],
+    ['Which sites are cited most, and how often is hoka.com?', [['sources', {}]]],
+    ['Give me an overview of the whole analysis.', [['overview', {}]]],
+    ['Summarise the strengths and weaknesses of my brand in AI answers.', [['overview', {}], ['sentiment', {}]]],
+    ['Where is my brand weakest, and what should I improve first?', [['query_ranks', {}], ['brand_metrics', {}]]],
+    ['Welche Quellen zitieren die KI-Modelle am häufigsten?', [['sources', {}]]],
+    ['Quel modèle classe Hoka le moins bien ?', [['brand_metrics', {}]]],
+    ['¿Cuál es el sentimiento hacia Nike?', [['sentiment', { brand: 'Nike' }]]],
+    ['自社ブランドが最も言及されているクエリはどれですか？', [['mentions_by_query', {}]]],
+    ['hello', [['overview', {}]]],
+  ])('%s → %j', (question, calls) => {
+    expect(toolCallsOf(readQuestion(question, BRANDS).intent).map((c) => [c.name, c.input])).toEqual(calls)
+  })
+
+  it.each([
+    ['Which model ranks Hoka worst?', 'en'],
+    ['Welches Modell platziert Hoka am schlechtesten?', 'de'],
+    ['Quelles sources les modèles citent-ils le plus ?', 'fr'],
+    ['¿Qué fuentes citan más los modelos?', 'es'],
+    ['どのモデルがHokaを最も低く評価していますか？', 'ja'],
+  ])('reads the language of %s as %s', (question, lang) => {
+    expect(readQuestion(question, BRANDS).lang).toBe(lang)
+  })
+
+  it('asks for a table only when the question does', () => {
+    expect(readQuestion('Show the sentiment of every brand as a table', BRANDS).table).toBe(true)
+    expect(readQuestion('Zeig mir die Quellen als Tabelle', BRANDS).table).toBe(true)
+    expect(readQuestion('Which sources are cited most?', BRANDS).table).toBe(false)
   })
 
   it('renders every figure of a result, the own brand first', () => {
@@ -34,6 +56,17 @@ describe('tool choice', () => {
     expect(md).toContain('**Brooks** (your brand): rank 1.5, visibility 17%.')
     expect(md).toContain('| Brand | Rank | Visibility |')
     expect(md).toContain('| Hoka | 1 | 17% |')
+  })
+
+  it('refuses tool_use / tool_result pairs the Messages API refuses', () => {
+    const use = (id: string) => ({ type: 'tool_use', id, name: 'overview', input: {} })
+    const result = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: '{}' })
+    const body = (...messages: unknown[]) => ({ messages })
+    const q = { role: 'user', content: 'Overview please' }
+    expect(toolUseProblem(body(q, { role: 'assistant', content: [use('a'), use('b')] }, { role: 'user', content: [result('a'), result('b')] }))).toBeUndefined()
+    expect(toolUseProblem(body(q, { role: 'assistant', content: [use('a'), use('b')] }, { role: 'user', content: [result('a')] }))).toMatch(/^messages\.2: `tool_use` ids were found without `tool_result` blocks immediately after: b\./)
+    expect(toolUseProblem(body(q, { role: 'assistant', content: [use('a')] }, { role: 'user', content: [{ type: 'text', text: 'and?' }, result('a')] }))).toMatch(/must come first/)
+    expect(toolUseProblem(body(q, { role: 'assistant', content: [use('a')] }, { role: 'user', content: [result('a'), result('x')] }))).toMatch(/unexpected `tool_use_id` found in `tool_result` blocks: x/)
   })
 
   it('streams text a few words at a time', () => {
@@ -67,8 +100,21 @@ describe('through the gateway', () => {
     expect(second.toolCalls).toEqual([])
     expect(deltas.length).toBeGreaterThan(3)
     expect(deltas.join('')).toBe(second.text)
-    expect(second.text).toContain('rank 1.5, visibility 17%, share of model 42.9%')
+    expect(second.text).toBe('On Claude Sonnet 4, Brooks has an average rank of 1.5 and a visibility of 17%; its share of model there is 42.9%.')
     expect(second.usage.totalTokens).toBeGreaterThan(0)
+  })
+
+  it('calls two tools at once when the question needs both, and answers from both', async () => {
+    const gw = createGateway(simulatorConfigs(sim.url))
+    const messages: ChatTurnMessage[] = [{ role: 'user', text: 'Summarise the strengths and weaknesses of my brand in AI answers.' }]
+    const first = await gw.chat('anthropic', { messages, tools: spec, allowTools: true })
+    expect(first.toolCalls.map((c) => c.name)).toEqual(['overview', 'sentiment'])
+    const overview = { screen: 'Overview tab', totalMentions: 25, averageRank: 1.9, brandsRanked: 4, ownBrandPosition: 2, brands: [{ brand: 'Brooks', ownBrand: true, mentions: 10, shareOfModel: '40%', rank: 1.6 }, { brand: 'Hoka', ownBrand: false, mentions: 5, shareOfModel: '20%', rank: 1 }] }
+    const sentiment = { screen: 'Sentiment tab', brands: [{ brand: 'Brooks', ownBrand: true, score: 0.2, label: 'positive', positive: '30%', neutral: '60%', negative: '10%', sentences: 10, positiveWords: 'excellent, great', negativeWords: 'disappointing' }] }
+    messages.push({ role: 'assistant', text: first.text, toolCalls: first.toolCalls }, { role: 'tool', results: [{ id: first.toolCalls[0].id, content: JSON.stringify(overview) }, { id: first.toolCalls[1].id, content: JSON.stringify(sentiment) }] })
+    const second = await gw.chat('anthropic', { messages, tools: spec, allowTools: true })
+    expect(second.text).toContain('Strengths: share of model 40%, the largest and positive sentiment (score 0.2).')
+    expect(second.text).toContain('Weaknesses: ranked behind Hoka (1) and negative words such as disappointing.')
   })
 
   it('with tool_choice none the model answers without a tool', async () => {
@@ -86,7 +132,7 @@ describe('through the gateway', () => {
     const messages: ChatTurnMessage[] = [
       { role: 'user', text: 'Overview please' },
       { role: 'assistant', text: '', toolCalls: [{ id: 'toolu_1', name: 'overview', input: {} }] },
-      { role: 'tool', results: [{ id: 'toolu_1', content: JSON.stringify({ screen: 'Overview tab', totalMentions: 25, averageRank: 1.9 }) }] },
+      { role: 'tool', results: [{ id: 'toolu_1', content: JSON.stringify({ screen: 'Overview tab', totalMentions: 25, averageRank: 1.9, brandsRanked: 2, ownBrandPosition: 1, brands: [{ brand: 'Brooks', ownBrand: true, mentions: 10, shareOfModel: '40%', rank: 1.6 }] }) }] },
     ]
     const call = gw.chat('anthropic', { messages, tools: spec, allowTools: true, onText: (d) => deltas.push(d) }).finally(() => (finished = true))
     const until = Date.now() + 10_000
@@ -95,7 +141,7 @@ describe('through the gateway', () => {
     expect(finished).toBe(false)
     await simControl(sim.url, '/__sim/config', { streamHold: null })
     const out = await call
-    expect(out.text).toContain('**Total Mentions:** 25')
+    expect(out.text).toContain('Brooks has 10 of 25 mentions')
     expect(deltas.join('')).toBe(out.text)
   })
 

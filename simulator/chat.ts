@@ -3,11 +3,15 @@
  * API, plain or streamed in the API's server-sent-event format (message_start, content_block_start,
  * content_block_delta with text_delta / input_json_delta, content_block_stop, message_delta, message_stop).
  *
- * Policy: a question (the last message is the user's text) gets one tool call: the client tool whose
- * description shares the most words with the question (ties: the first listed), with each enum argument set
- * to the value the question names (omitted when it names none). Tool results (the last message holds
- * tool_result blocks) get the answer: the figures of the result as markdown, the own brand's first.
+ * Policy (./chat-intent.ts, ./chat-answer.ts): a question (the last message is the user's text) is read for
+ * its language and what it asks, and gets the tool call(s) that hold those figures — parallel tool_use
+ * blocks when it needs more than one. Tool results (the last message holds a tool_result for every
+ * tool_use of the turn before, as the API requires) get the answer: a few sentences with the figures, in
+ * the question's language, with a table when asked for one or when it is short.
  */
+import { answerFrom, type Results } from './chat-answer'
+import { readQuestion, toolCallsOf } from './chat-intent'
+import { PHRASES } from './chat-phrases'
 import { Rng } from './prng'
 
 type Json = Record<string, unknown>
@@ -26,48 +30,13 @@ export function isChatRequest(body: Json): boolean {
   return !forced && tools.some((t) => (t.type === undefined || t.type === 'custom') && isRecord(t.input_schema))
 }
 
-const STOP = new Set(['what', 'which', 'does', 'doing', 'have', 'with', 'from', 'that', 'this', 'there', 'their', 'about', 'brand', 'brands', "brand's", 'model', 'models', 'each', 'every', 'many', 'much', 'most', 'more', 'compared', 'give', 'show', 'tell', 'please', 'should', 'would', 'could', 'where', 'when', 'into', 'than', 'they', 'them', 'analysis', 'figures', 'figure', 'answers', 'answer'])
-
-function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.replace(/'s$/, '')).filter((w) => w.length >= 4 && !STOP.has(w))
-}
-
-/** Same word, or the same stem: a shared prefix of 5 letters (4 when a word has only 4). */
-function sameWord(a: string, b: string): boolean {
-  if (a === b) return true
-  const n = Math.min(a.length, b.length, 5)
-  return n >= 4 && a.slice(0, n) === b.slice(0, n)
-}
-
-export function chooseTool(question: string, tools: ClientTool[]): ClientTool | undefined {
-  const q = [...new Set(words(question))]
-  let best: ClientTool | undefined
-  let bestScore = 0
+/** The analysis's brands, as the tools' brand arguments list them (own brand first). */
+function brandsOf(tools: ClientTool[]): string[] {
   for (const t of tools) {
-    const d = words(`${t.name.replace(/_/g, ' ')} ${t.description}`)
-    const score = q.filter((w) => d.some((x) => sameWord(w, x))).length
-    if (score > bestScore) {
-      best = t
-      bestScore = score
-    }
+    const props = isRecord(t.input_schema.properties) ? t.input_schema.properties : {}
+    if (isRecord(props.brand) && Array.isArray(props.brand.enum)) return props.brand.enum.filter((b): b is string => typeof b === 'string')
   }
-  return best ?? tools.find((t) => t.name === 'overview') ?? tools[0]
-}
-
-/** Enum arguments the question names (whole words, case-insensitive); nothing else is guessed. */
-export function toolInput(question: string, tool: ClientTool): Json {
-  const input: Json = {}
-  const props = isRecord(tool.input_schema.properties) ? tool.input_schema.properties : {}
-  const lower = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `
-  for (const [key, schema] of Object.entries(props)) {
-    if (!isRecord(schema) || !Array.isArray(schema.enum)) continue
-    const hit = schema.enum
-      .filter((v): v is string => typeof v === 'string')
-      .sort((a, b) => b.length - a.length)
-      .find((v) => lower.includes(` ${v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `))
-    if (hit) input[key] = hit
-  }
-  return input
+  return []
 }
 
 // ------------------------------------------------------------------ answers from tool results
@@ -127,30 +96,65 @@ export function renderToolResult(value: unknown): string {
   return lines.join('\n').trim()
 }
 
-function answerText(body: Json): string {
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : []
-  const last = messages[messages.length - 1]
-  const results = Array.isArray(last?.content) ? last.content.filter((b) => isRecord(b) && b.type === 'tool_result') : []
-  if (!results.length) return 'I can answer questions about this analysis once I can read its figures. Please ask about rankings, mentions, sentiment or sources.'
-  const parts = results.map((r) => {
-    const raw = isRecord(r) ? r.content : ''
-    const text = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : '')).join('') : ''
-    try {
-      return renderToolResult(JSON.parse(text))
-    } catch {
-      return text
-    }
-  })
-  return `Here is what the analysis shows.\n\n${parts.join('\n\n')}`
+const messagesOf = (body: Json) => (Array.isArray(body.messages) ? body.messages.filter(isRecord) : [])
+const blocks = (m: Json | undefined) => (Array.isArray(m?.content) ? m.content.filter(isRecord) : [])
+
+/** The question being answered: the user's last text message (tool results are user messages too). */
+function questionOf(body: Json): string {
+  for (const m of [...messagesOf(body)].reverse()) {
+    if (m.role !== 'user') continue
+    if (typeof m.content === 'string') return m.content
+    const text = blocks(m).filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('')
+    if (text || !blocks(m).some((b) => b.type === 'tool_result')) return text
+  }
+  return ''
 }
 
-function lastQuestion(body: Json): string | undefined {
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : []
-  const last = messages[messages.length - 1]
-  if (!last || last.role !== 'user') return undefined
-  if (typeof last.content === 'string') return last.content
-  if (Array.isArray(last.content) && !last.content.some((b) => isRecord(b) && b.type === 'tool_result'))
-    return last.content.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : '')).join('')
+/** The tool results of the last message, by the name of the tool_use they answer. */
+function resultsOf(body: Json): Results {
+  const messages = messagesOf(body)
+  const names = new Map(blocks(messages[messages.length - 2]).filter((b) => b.type === 'tool_use').map((b) => [b.id, String(b.name)]))
+  const results: Results = new Map()
+  for (const r of blocks(messages[messages.length - 1]).filter((b) => b.type === 'tool_result')) {
+    const raw = r.content
+    const text = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : '')).join('') : ''
+    let value: unknown = text
+    try {
+      value = JSON.parse(text)
+    } catch {
+      // a result that is not JSON is quoted as it is
+    }
+    results.set(names.get(r.tool_use_id) ?? String(r.tool_use_id), value)
+  }
+  return results
+}
+
+function answerText(body: Json, brands: string[]): string {
+  const reading = readQuestion(questionOf(body), brands)
+  const results = resultsOf(body)
+  if (!results.size) return PHRASES[reading.lang].noTools
+  return answerFrom(reading, results) ?? [...results.values()].map(renderToolResult).join('\n\n')
+}
+
+/**
+ * What the API answers 400 to (invalid_request_error): a tool_use without a tool_result for its id in the
+ * very next user message, with the tool_result blocks first; or a tool_result without its tool_use.
+ */
+export function toolUseProblem(body: Json): string | undefined {
+  const messages = messagesOf(body)
+  for (const [i, m] of messages.entries()) {
+    const uses = m.role === 'assistant' ? blocks(m).filter((b) => b.type === 'tool_use').map((b) => String(b.id)) : []
+    const next = blocks(messages[i + 1])
+    const answered = next.filter((b) => b.type === 'tool_result').map((b) => String(b.tool_use_id))
+    const missing = uses.filter((id) => !answered.includes(id))
+    if (missing.length)
+      return `messages.${i + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
+    if (uses.length && next.findIndex((b) => b.type !== 'tool_result') !== -1 && next.findIndex((b) => b.type !== 'tool_result') < answered.length)
+      return `messages.${i + 1}: \`tool_result\` blocks must come first in the user message that follows \`tool_use\` blocks.`
+    const previous = new Set(blocks(messages[i - 1]).filter((b) => b.type === 'tool_use').map((b) => String(b.id)))
+    const stray = m.role === 'user' ? blocks(m).filter((b) => b.type === 'tool_result' && !previous.has(String(b.tool_use_id))) : []
+    if (stray.length) return `messages.${i}.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(stray[0].tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
+  }
   return undefined
 }
 
@@ -172,15 +176,19 @@ export function chatReply(body: Json, ids: Rng): ChatMessageOut {
     .filter((t) => isRecord(t.input_schema) && typeof t.name === 'string')
     .map((t) => ({ name: String(t.name), description: typeof t.description === 'string' ? t.description : '', input_schema: t.input_schema as Json }))
   const mayCall = !(isRecord(body.tool_choice) && body.tool_choice.type === 'none')
-  const question = lastQuestion(body)
+  const last = messagesOf(body).at(-1)
+  const asking = last?.role === 'user' && !blocks(last).some((b) => b.type === 'tool_result')
+  const brands = brandsOf(tools)
   const inputTokens = Math.ceil(JSON.stringify(body).length / 4)
   const id = `msg_01${ids.chars(22)}`
-  if (question !== undefined && mayCall && tools.length) {
-    const tool = chooseTool(question, tools)!
-    const input = toolInput(question, tool)
-    return { id, model, content: [{ type: 'tool_use', id: `toolu_01${ids.chars(22)}`, name: tool.name, input }], stopReason: 'tool_use', inputTokens, outputTokens: 20 + Math.ceil(JSON.stringify(input).length / 4) }
+  if (asking && mayCall && tools.length) {
+    const offered = new Set(tools.map((t) => t.name))
+    const wanted = toolCallsOf(readQuestion(questionOf(body), brands).intent).filter((c) => offered.has(c.name))
+    const calls = wanted.length ? wanted : [{ name: offered.has('overview') ? 'overview' : tools[0].name, input: {} }]
+    const content: ChatBlock[] = calls.map((c) => ({ type: 'tool_use', id: `toolu_01${ids.chars(22)}`, name: c.name, input: c.input }))
+    return { id, model, content, stopReason: 'tool_use', inputTokens, outputTokens: 20 * calls.length + Math.ceil(JSON.stringify(calls).length / 4) }
   }
-  const text = answerText(body)
+  const text = answerText(body, brands)
   return { id, model, content: [{ type: 'text', text }], stopReason: 'end_turn', inputTokens, outputTokens: Math.max(1, Math.ceil(text.length / 4)) }
 }
 

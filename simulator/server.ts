@@ -45,7 +45,7 @@ import { type AnswerFormat, composeAnswer, LIST_FORMATS, NATIVE_FORMATS, renderA
 /** Layouts a test may pin per prompt: every list layout and the native ones. */
 const PINNABLE_FORMATS: readonly AnswerFormat[] = [...LIST_FORMATS, ...NATIVE_FORMATS]
 import { buildFramework } from './framework'
-import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame } from './chat'
+import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame, toolUseProblem } from './chat'
 import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
 import { ideatorReply } from './ideator'
 import { exportSummaryReply } from './exports'
@@ -445,6 +445,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const badContinuation = p.continued && pausedContentProblem(p.continued)
     if (badContinuation) return fail('400', 'bad_request', { model: p.model, message: badContinuation })
     const chat = r.endpoint === 'messages' && isChatRequest(body)
+    const badToolUse = chat && toolUseProblem(body)
+    if (badToolUse) return fail('400', 'bad_request', { model: p.model, message: badToolUse })
     if (p.stream && !chat) return fail('400', 'bad_request', { model: p.model, message: 'The model simulator does not support streaming; send stream: false.' })
 
     const fault = pickFault(r.vendor, n)

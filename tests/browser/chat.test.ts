@@ -86,8 +86,9 @@ describe('the AI Chat screen', () => {
     const reply = (await texts(page, '[data-testid="chat-assistant"]'))[0]
     expect(reply.startsWith(partial.split(/\s+/).slice(0, 3).join(' '))).toBe(true)
     // The Brand Rank tab under the Claude filter: Brooks 1.5, visibility 17%; Share of Model, Claude: 42.9%.
-    expect(reply).toContain(`Brooks (your brand): rank ${BRAND_RANK.rows[0].claude}, visibility ${CLAUDE_ONLY.brooks.visibility}%, share of model ${SHARE.rows[0].claude}%.`)
-    expect(await page.$$eval('[data-testid="chat-assistant"] table tbody tr', (rows) => rows.length)).toBe(4)
+    expect(reply).toContain(`On Claude Sonnet 4, Brooks has an average rank of ${BRAND_RANK.rows[0].claude} and a visibility of ${CLAUDE_ONLY.brooks.visibility}%; its share of model there is ${SHARE.rows[0].claude}%.`)
+    // A few sentences, no table: the question did not ask for one.
+    expect(await page.$$('[data-testid="chat-assistant"] table')).toHaveLength(0)
     expect(await page.$('[data-testid="chat-live"]')).toBeNull()
     for (const t of await texts(page, '.chat-time')) expect(t).toMatch(/^\d{2}:\d{2}$/)
     for (const b of ['Copy', 'Download', 'Clear']) expect(await disabled(page, b)).toBe(false)
@@ -95,7 +96,7 @@ describe('the AI Chat screen', () => {
 
     // A reload shows the stored conversation.
     await page.reload({ waitUntil: 'networkidle0' })
-    await waitForText(page, 'share of model 42.9%')
+    await waitForText(page, 'share of model there is 42.9%')
     expect(await texts(page, '[data-testid="chat-user"] .chat-user-text')).toEqual(["What is my brand's visibility on Claude?"])
 
     // Clear: back to the welcome alone.
