@@ -30,8 +30,16 @@ const SOURCES_HEADING = new RegExp(
   `[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?[【\\[]?${HEADING_WORD}(?:[ \\t]*(?:&|and|/|・|、)[ \\t]*${HEADING_WORD})?[】\\]]?[ \\t]*(?:[*_]{1,3})?[ \\t]*(?::|：|\\r?$)`,
   'imy',
 )
-/** Any first character of a heading word, sticky (same flags as SOURCES_HEADING, so the same case folding). */
-const HEADING_WORD_FIRST = new RegExp(`[${[...new Set(HEADING_WORDS.map((w) => escapeRegex(w.charAt(0))))].join('')}]`, 'iy')
+/**
+ * The first two code units of every heading word, in lower and upper case, as one number: most lines fail this
+ * test before any regex runs (SOURCES_HEADING then decides, case-insensitively).
+ */
+const HEADING_STARTS = new Set<number>()
+for (const w of HEADING_WORDS) {
+  for (const a of [w.charAt(0).toLowerCase(), w.charAt(0).toUpperCase()]) {
+    for (const b of [w.charAt(1).toLowerCase(), w.charAt(1).toUpperCase()]) HEADING_STARTS.add(a.charCodeAt(0) * 65536 + b.charCodeAt(0))
+  }
+}
 
 /** Characters a heading line may start with before its word (spaces, "#" marks, bold/italic markers, 【 and [). */
 function isHeadingLead(c: number): boolean {
@@ -39,15 +47,14 @@ function isHeadingLead(c: number): boolean {
 }
 
 /**
- * Start of the first reference heading line, or -1. A line is only tested when the first character after
- * its lead could start a heading word (HEADING_WORD_FIRST): every line where SOURCES_HEADING matches is tested.
+ * Start of the first reference heading line, or -1. A line is only tested when the two characters after its
+ * lead could start a heading word (HEADING_STARTS): every line where SOURCES_HEADING matches is tested.
  */
 function referenceHeadingStart(text: string): number {
   for (let lineStart = 0; lineStart < text.length; ) {
     let i = lineStart
     while (i < text.length && isHeadingLead(text.charCodeAt(i))) i++
-    HEADING_WORD_FIRST.lastIndex = i
-    if (i < text.length && HEADING_WORD_FIRST.test(text)) {
+    if (i < text.length && HEADING_STARTS.has(text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1))) {
       SOURCES_HEADING.lastIndex = lineStart
       if (SOURCES_HEADING.test(text)) return lineStart
     }
@@ -83,16 +90,20 @@ function trailingCitationStart(text: string): number {
 const DEFINITION = /^[ \t]*(?:\[\^[^\]\s]{1,20}\]:|\[[^\]\n]{1,40}\]:[ \t]*<?(?:https?:|www\.)|\[\d{1,3}\][ \t].*(?:https?:\/\/|www\.)).*$/gm
 /** The target of a markdown link: "](" + a URL with anything but ")" and line breaks + ")". */
 const LINK_TARGET = /\]\(((?:https?|ftp):\/\/[^)\n]*|www\.[^)\n]*)\)/gi
-/** A character of a URL: not whitespace, quotes, angle brackets or full-width punctuation (。、（）「」…). */
-const URL_CHAR = '[^\\s<>"\'`。、，！？（）「」『』【】]'
-const URL_LAST = '[^\\s<>"\'`.,;:!?)\\]}*。、，！？（）「」『』【】]'
+/** Not in a URL: whitespace, quotes, angle brackets and full-width punctuation (。、（）「」…). */
+const NOT_URL = '\\s<>"\'`。、，！？（）「」『』【】'
+/** Not at the end of a URL: also sentence punctuation and closing brackets. */
+const NOT_URL_END = NOT_URL + '.,;:!?)\\]}*'
 /**
- * A space inside a URL (not after punctuation, not before another link) when one of the next three words continues
- * the path ("/"), or the next holds "%" or is a file name.
+ * A URL or www link. At its end it goes on through a space (not before another link) and the next word, when one
+ * of the next three words continues the path ("/"), or the next holds "%" or is a file name; that part is only
+ * tried where a URL ends, and a URL never ends in punctuation, so never after a sentence.
  */
-const URL_SPACE = `(?<![.,;:!?)])[ \\u3000](?!https?:|www\\.)(?=(?:${URL_CHAR}+[ \\u3000]){0,2}${URL_CHAR}*/|${URL_CHAR}*%|${URL_CHAR}*\\.(?:html?|pdf|php|aspx?)(?![\\p{L}\\p{N}]))`
-const URL_RE = new RegExp(`\\b(?:https?|ftp)://(?:${URL_CHAR}|${URL_SPACE})*${URL_LAST}`, 'giu')
-const WWW_RE = new RegExp(`\\bwww\\.(?:${URL_CHAR}|${URL_SPACE})*${URL_LAST}`, 'giu')
+const URL_RE = new RegExp(
+  `\\b(?:(?:https?|ftp)://|www\\.)[^${NOT_URL}]*[^${NOT_URL_END}]` +
+    `(?:[ \\u3000](?!https?:|www\\.)(?=(?:[^${NOT_URL}]+[ \\u3000]){0,2}[^${NOT_URL}]*/|[^${NOT_URL}]*%|[^${NOT_URL}]*\\.(?:html?|pdf|php|aspx?)(?![A-Za-z0-9]))[^${NOT_URL}]*[^${NOT_URL_END}])*`,
+  'gi',
+)
 const BRACKET_NUM_RE = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g
 
 /** The countable text: the reference section cut, definitions, URLs, www links and [n] replaced (by `blank`). */
@@ -103,11 +114,10 @@ function countable(text: string, blank: (m: string) => string): string {
   if (heading >= 0) t = t.slice(0, heading)
   const trailing = trailingCitationStart(t)
   if (trailing >= 0) t = t.slice(0, trailing)
-  if (t.includes(']')) {
-    t = t.replace(DEFINITION, blank)
-    if (t.includes('](')) t = t.replace(LINK_TARGET, (m: string, url: string) => '](' + blank(url) + ')')
-  }
-  return t.replace(URL_RE, blank).replace(WWW_RE, blank).replace(BRACKET_NUM_RE, blank)
+  // a definition starts its line with "[": most answers have none (their [n] markers follow text)
+  if (t.includes(']:') || t.startsWith('[') || t.includes('\n[')) t = t.replace(DEFINITION, blank)
+  if (t.includes('](')) t = t.replace(LINK_TARGET, (_m: string, url: string) => '](' + blank(url) + ')')
+  return t.replace(URL_RE, blank).replace(BRACKET_NUM_RE, blank)
 }
 
 const oneSpace = () => ' '
