@@ -30,8 +30,8 @@ const schema = z.object({
   MICROSOFT_AUTHORITY: z.string().optional(),
   APP_URL: z.string().optional(),
   DEMO_MODE: z.string().optional(),
-  // Secure cookie flag: 'false' turns it off (only for plain-http test stacks), 'true' forces it;
-  // unset: on when NODE_ENV=production or the request came over https.
+  // Secure cookie flag: 'false' turns it off, 'true' forces it; unset: APP_URL's scheme when set, else the
+  // request's (session.server.ts secureCookies).
   SECURE_COOKIES: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).optional(),
   // A session ends after this long without a request, and this long after sign-in at the latest.
   SESSION_IDLE_HOURS: number(z.coerce.number().positive().default(12)),

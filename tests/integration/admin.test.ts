@@ -115,7 +115,9 @@ describe('admin calls', () => {
       expect((await b.json(`/api/admin/users/${a.userId}`, { method: 'DELETE' })).status).toBe(200)
       expect((await db`select 1 from users where id = ${a.userId}`).length).toBe(0)
       const log = await b.json(`/api/admin/audit-log?userId=${a.userId}`)
-      expect(log.body.entries.map((e: any) => e.action)).toEqual(['user.delete', 'user.update', 'user.update', 'user.update'])
+      // Oldest last: a was made admin on the server (signUpAdmin goes through `npm run admin`'s grant, audited as "server console").
+      expect(log.body.entries.map((e: any) => e.action)).toEqual(['user.delete', 'user.update', 'user.update', 'user.update', 'grant_admin'])
+      expect(log.body.entries[4]).toMatchObject({ adminEmail: 'server console', targetEmail: a.email })
       expect(log.body.entries[0]).toMatchObject({ adminEmail: b.email, targetEmail: a.email, after: null })
     } finally {
       if (others.length) await db`update users set is_active = true where id in ${db(others.map((o) => o.id))}`

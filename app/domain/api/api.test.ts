@@ -136,3 +136,19 @@ describe('visibility summary', () => {
     expect(v.models[0].brands[0].rankRate).toMatchObject({ x: 1, n: 2, value: 50 })
   })
 })
+
+describe('the API conventions in the document (issue 29)', () => {
+  it('says when 401 and when 403, the error format and the rate limits; every operation names its MCP tool and may answer 429', () => {
+    const doc = openApiDocument() as any
+    const text = doc.info.description as string
+    expect(text).toContain('**401 or 403.** 401 means the key is missing or not valid (with `WWW-Authenticate: Bearer`)')
+    expect(text).toContain('**Errors.** Always JSON `{ "error": { "code", "message" } }`')
+    expect(text).toContain('10 failed keys from one address in 10 minutes')
+    const ops = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item))
+    for (const op of ops) {
+      expect(op['x-mcp-tool'], op.operationId).toMatch(/^[a-z_]+$/)
+      expect(op.responses['429'].description).toMatch(/Retry-After/)
+    }
+    expect(doc.paths['/analyses/{analysisId}'].get.description).toContain('summaries (counts per model) with a link (href) to the full insights')
+  })
+})

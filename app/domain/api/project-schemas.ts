@@ -39,8 +39,10 @@ export const queryRanksQuery = z.object({
 
 export const projectSourcesQuery = sourcesQuery.extend({ analysisId: analysisIdQuery })
 
-export const queryRanksSchema = queryRankDataSchema
-  .extend({
+// Spread, not .extend(): extend renders as allOf [QueryRankData, …], which a closed contract check cannot satisfy.
+export const queryRanksSchema = z
+  .object({
+    ...queryRankDataSchema.shape,
     analysisId: z.number().int(),
     date: isoDate,
     filters: z.object({ model: z.string(), topic: z.string().nullable(), audience: z.string().nullable() }),
@@ -68,8 +70,9 @@ export const scheduleSchema = z
 /** {"action": "enable", "hour": 0-23, "timeZone": "Europe/London"} or {"action": "pause" | "resume" | "delete" | "trigger"}: the Trends page's schema. */
 export const scheduleChangeBody = scheduleChangeSchema
 
+// xlsx by default here (the app's download defaults to pdf): a program wants the data, and a PDF costs a Chromium print.
 export const reportQuery = reportQuerySchema.extend({
-  format: z.enum(REPORT_FORMATS).default('pdf').openapi({ description: 'pdf (default; HTML when the server has no Chromium) or xlsx.' }),
+  format: z.enum(REPORT_FORMATS).default('xlsx').openapi({ description: 'xlsx (default) or pdf (HTML when the server has no Chromium).' }),
 })
 
 export const exportFileSchema = z

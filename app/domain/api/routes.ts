@@ -170,7 +170,7 @@ export const API_ROUTES = {
     tool: { name: 'export_report' },
     method: 'get', path: '/analyses/{analysisId}/report', scope: 'read', tag: 'Exports', status: 200, response: p.exportFileSchema, params: s.analysisParams, query: p.reportQuery,
     summary: 'The report of a completed analysis as a file',
-    description: 'The Export menu\'s report (cover, overview, share of model, brand rank, query ranks, mentions, sentiment, answers) as pdf or xlsx, base64-encoded in JSON, optionally for one model, topic or audience. Every text cell follows the OWASP formula-injection rule.',
+    description: 'The Export menu\'s report (cover, overview, share of model, brand rank, query ranks, mentions, sentiment, answers) as xlsx (default) or pdf, base64-encoded in JSON, optionally for one model, topic or audience. Every text cell follows the OWASP formula-injection rule.',
   },
 } as const satisfies Record<string, ApiRouteDef>
 

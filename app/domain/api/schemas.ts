@@ -216,8 +216,10 @@ const insightsSummarySchema = z
   })
   .openapi('InsightsSummary')
 
-export const analysisDetailSchema = analysisSchema
-  .extend({
+// Spread, not .extend(): extend renders as allOf [Analysis, …], which a closed contract check cannot satisfy.
+export const analysisDetailSchema = z
+  .object({
+    ...analysisSchema.shape,
     modelResults: z
       .record(
         z.string(),
