@@ -410,7 +410,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Brand Mentions Trend" testId="mentions-trend" exportSpec={spec} help="Mentions of each brand per daily analysis (all models), with the change against the previous analysis.">
-      <div className="rs-chart" role="img" aria-label="Brand mentions trend chart; the table below lists its data">
+      <div className="rs-chart" role="figure" aria-label="Brand mentions trend chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -490,7 +490,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Mention Share & Visibility" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Visibility: answers that rank the brand out of all answers (n), all models and samples. ${BAND_HELP}`}>
-      <div className="rs-chart" role="img" aria-label="Mention share and visibility chart; the table below lists its data">
+      <div className="rs-chart" role="figure" aria-label="Mention share and visibility chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -547,7 +547,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
 
 function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Shown }) {
   return (
-    <div className="rs-chart" role="img" aria-label="Rank over time chart; the table below lists its data">
+    <div className="rs-chart" role="figure" aria-label="Rank over time chart; the table below lists its data">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows}>
           <CartesianGrid strokeDasharray="3 3" />
