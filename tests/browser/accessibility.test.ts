@@ -247,10 +247,10 @@ describe('keyboard only', () => {
     await page.waitForFunction(() => !document.querySelector('[role=dialog]'))
     expect((await focused(page, 'button', 'Export')).matches).toBe(true)
 
-    // A filter: the model select changes with the arrow keys and the URL keeps the choice.
+    // A filter: the model select changes with the arrow keys (All Models is its last option, so up) and the URL keeps the choice.
     await tabTo(page, '.rs-filters select[name=model]')
     const before = await page.evaluate(() => location.search)
-    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowUp')
     await until('the model filter to reach the URL', async () => (await page.evaluate(() => new URLSearchParams(location.search).has('model'))) && (await page.evaluate(() => location.search)) !== before, 30_000)
     await page.waitForSelector('[data-tab-content="overview"]', { timeout: 30_000 })
 
