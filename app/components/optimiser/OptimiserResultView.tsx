@@ -93,8 +93,8 @@ export function Overview({ result }: { result: OptimiserAnalysis }) {
         </dl>
       </div>
       <div className="grid-2">
-        {/* Both charts draw the pillar scores that the table below lists (WCAG 1.1.1). */}
-        <div className="panel" style={{ height: 300 }} role="img" aria-label="Pillar scores as a radar chart; the table below lists them">
+        {/* Both charts draw the pillar scores that the table below lists (WCAG 1.1.1); role figure, not img: the chart itself is focusable. */}
+        <div className="panel" style={{ height: 300 }} role="figure" aria-label="Pillar scores as a radar chart; the table below lists them">
           <ResponsiveContainer width="100%" height="100%">
             <RadarChart data={data} outerRadius="70%">
               <PolarGrid />
@@ -104,7 +104,7 @@ export function Overview({ result }: { result: OptimiserAnalysis }) {
             </RadarChart>
           </ResponsiveContainer>
         </div>
-        <div className="panel" style={{ height: 300 }} role="img" aria-label="Pillar scores as bars; the table below lists them">
+        <div className="panel" style={{ height: 300 }} role="figure" aria-label="Pillar scores as bars; the table below lists them">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 30 }}>
               <CartesianGrid strokeDasharray="3 3" />

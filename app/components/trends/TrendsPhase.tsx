@@ -438,7 +438,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Brand Mentions Trend" testId="mentions-trend" exportSpec={spec} help="Mentions of each brand per daily analysis (all models), with the change against the previous analysis.">
-      <div className="rs-chart" role="img" aria-label="Brand mentions trend chart; the table below lists its data">
+      <div className="rs-chart" role="figure" aria-label="Brand mentions trend chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -518,7 +518,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   })
   return (
     <TrendPanel title="Mention Share & Rank Rate" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Rank rate: answers that rank the brand out of all answers (n), all models and samples (not the results screens' Visibility %, the share of the six models that rank it). ${BAND_HELP}`}>
-      <div className="rs-chart" role="img" aria-label="Mention share and rank rate chart; the table below lists its data">
+      <div className="rs-chart" role="figure" aria-label="Mention share and rank rate chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -575,7 +575,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
 
 function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Shown }) {
   return (
-    <div className="rs-chart" role="img" aria-label="Rank over time chart; the table below lists its data">
+    <div className="rs-chart" role="figure" aria-label="Rank over time chart; the table below lists its data">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows}>
           <CartesianGrid strokeDasharray="3 3" />
