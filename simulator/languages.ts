@@ -14,6 +14,7 @@
  */
 import { CJK_NUMERALS, ORDINAL_WORDS } from '../app/domain/metrics/rankMarkers'
 import type { BrandInfo } from './knowledge'
+import { MARKET_LABELS } from './marketLabels'
 
 export interface Phrasebook {
   intros: string[]
@@ -676,6 +677,9 @@ export const NATIVE_MARKET_WORDS: Record<string, string[]> = {
   'electric-cars': ['電気自動車', '电动汽车', '电动车', '電動車', '전기차', 'รถยนต์ไฟฟ้า', 'السيارات الكهربائية', 'इलेक्ट्रिक कार', 'электромобил', 'elektrikli araç', 'elektroauto', 'samochód elektryczny', 'samochody elektryczne'],
   'coffee-chains': ['コーヒー', 'カフェ', '咖啡', '커피', 'กาแฟ', 'قهوة', 'مقاهي', 'कॉफी', 'кофе', 'kahve', 'kaffee', 'kawa', 'kawiarni'],
 }
+
+// The catalogue's other markets in German and Japanese (marketLabels.ts).
+for (const [code, more] of Object.entries(MARKET_LABELS)) Object.assign(PHRASEBOOKS[code].labels, more)
 
 // Every phrasebook's market label names its market too ("chaussures de running", "zapatillas de running").
 for (const book of Object.values(PHRASEBOOKS)) {

@@ -30,10 +30,10 @@ const FORBIDDEN: Record<string, RegExp[]> = {
 
 const SAMPLES: Array<{ language: string; region: string; markets: string[] }> = [
   { language: 'en-GB', region: 'United Kingdom', markets: ['Running shoes', 'CRM software', 'Cloud platform', 'Dog grooming salons'] },
-  { language: 'de', region: 'Germany', markets: ['Laufschuhe', 'CRM-Software', 'Smartphones', 'Elektroautos'] },
+  { language: 'de', region: 'Germany', markets: ['Laufschuhe', 'CRM-Software', 'Smartphones', 'Elektroautos', 'Staubsauger', 'Fluggesellschaften'] },
   { language: 'fr', region: 'France', markets: ['chaussures de running', 'logiciels CRM', 'smartphones'] },
   { language: 'es', region: 'Spain', markets: ['zapatillas de running', 'software CRM', 'smartphones'] },
-  { language: 'ja', region: 'Japan', markets: ['ランニングシューズ', 'スマートフォン', 'CRMソフト'] },
+  { language: 'ja', region: 'Japan', markets: ['ランニングシューズ', 'スマートフォン', 'CRMソフト', '掃除機'] },
 ]
 
 function sample(language: string, region: string, market: string, marketType: 'B2B' | 'B2C') {

@@ -33,11 +33,11 @@ async function signedInPage(as: Session): Promise<Page> {
   return page
 }
 
-/** A project made as the setup screen makes it, analysed, and its source search run (the test stack starts none by itself). */
+/** A project made as the setup screen makes it, analysed in full (Source Insights need it), and its source search run (the test stack starts none by itself). */
 async function analysed(input: { name: string; market: string; region: string; language: string; seed: string }) {
   await simulator({ day: '2026-03-02', seed: input.seed })
   const s = await signUp()
-  const run = await analyseDemoProject(s, { ...input, queries: 4 })
+  const run = await analyseDemoProject(s, { ...input, queries: 3, isLightMode: false })
   expect(run.status).toBe('completed')
   const search = await s.json(`/api/analyses/${run.analysisId}/source-search`, { method: 'POST', json: {} })
   expect(search.status).toBe(202)

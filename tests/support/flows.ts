@@ -109,12 +109,13 @@ export async function waitForAnalysis(s: Session, id: number, until: (a: any) =>
 
 /**
  * A demo project made as the setup screen makes it (the framework first, then the project with its competitors
- * and queries), in Light Mode, and its first analysis run to the end. For projects in other languages.
+ * and queries), in Light Mode unless told otherwise, and its first analysis run to the end. For projects in other languages.
  */
-export async function analyseDemoProject(s: Session, input: { name: string; market: string; region: string; language: string; queries?: number }) {
+export async function analyseDemoProject(s: Session, input: { name: string; market: string; region: string; language: string; queries?: number; isLightMode?: boolean }) {
+  const isLightMode = input.isLightMode ?? true
   const fw = await s.json('/api/generate-framework', {
     method: 'POST',
-    json: { name: input.name, brandDomain: input.name, marketDescription: input.market, marketRegion: input.region, language: input.language, isLightMode: true },
+    json: { name: input.name, brandDomain: input.name, marketDescription: input.market, marketRegion: input.region, language: input.language, isLightMode },
   })
   if (fw.status !== 200) throw new Error(`generate framework failed: ${fw.status} ${JSON.stringify(fw.body)}`)
   const project = await createProject(s, {
@@ -123,7 +124,7 @@ export async function analyseDemoProject(s: Session, input: { name: string; mark
     marketDescription: input.market,
     marketRegion: input.region,
     language: input.language,
-    isLightMode: true,
+    isLightMode,
     competitors: (fw.body.competitors as string[]).slice(0, 6),
     queries: (fw.body.queries as string[]).slice(0, input.queries ?? 5),
   })
