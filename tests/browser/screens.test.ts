@@ -224,7 +224,8 @@ describe('names that count in the setup (issue 28 §2, §4)', () => {
     expect(await page.$eval('[data-testid=competitor-cap]', (e) => e.textContent)).toBe('Maximum of 19 competitors reached')
 
     // A name typed in that will not be counted: said in place, with the way to add one that counts.
-    await page.$$eval('[data-testid=competitor-row]', (rs) => (rs[rs.length - 1].querySelector('button[aria-label^="Remove "]') as HTMLElement).click())
+    // (the row's own ✕ comes after its chips' remove buttons)
+    await page.$$eval('[data-testid=competitor-row]', (rs) => ([...rs[rs.length - 1].querySelectorAll('button[aria-label^="Remove "]')].pop() as HTMLElement).click())
     await page.waitForFunction(() => document.querySelector('[data-testid=competitor-count]')?.textContent === '18/19')
     expect(await page.$eval('[data-testid=competitor-cap]', (e) => e.textContent)).toBe('Quick add stops at 9 competitors; Add Custom adds more, up to 19')
     page.once('dialog', (d) => void d.accept('UA'))
