@@ -421,3 +421,65 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     await context.close()
   }, 90_000)
 })
+
+describe('Ask as persona: tick, Proceed, run (issue 28 §2)', () => {
+  it('asks every audience query twice per model and shows the comparison on the Audiences tab', async () => {
+    const context = await browser.createBrowserContext()
+    const page = await context.newPage()
+    await page.setViewport({ width: 1280, height: 800 })
+    const errors = collectPageErrors(page)
+    const email = uniqueEmail('persona-path')
+    await signUpInBrowser(page, email)
+    await page.goto(`${testEnv().appUrl}/?phase=1&tab=setup-beta`)
+    await waitForText(page, 'Brand & Market Definition')
+    await hydrated(page)
+    await generatePayrollAudiences(page, 'Persona path')
+
+    // Audience queries for two personas (no topic queries): every query carries its audience.
+    await click(page, '[data-testid=audience-card] input[type=checkbox]')
+    await page.$$eval('[data-testid=audience-card] input[type=checkbox]', (cs) => (cs[1] as HTMLElement).click())
+    await clickButton(page, 'Generate Audience Queries (2 selected)')
+    await waitForText(page, 'Analysis Queries', 60_000)
+    // Keep three queries so the run is short.
+    for (;;) {
+      const n = await page.$$eval('[data-testid=query-row]', (rows) => rows.length)
+      if (n <= 3) break
+      await click(page, `[data-testid=query-row] button[aria-label="Remove query ${n}"]`)
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=query-row]').length === k, {}, n - 1)
+    }
+    expect(await page.$$eval('[data-testid=query-audience]', (els) => els.length)).toBe(3)
+
+    await click(page, 'input[aria-label="Ask as persona"]')
+    expect(await page.$eval('input[aria-label="Ask as persona"]', (c) => (c as HTMLInputElement).checked)).toBe(true)
+    await clickButton(page, 'Proceed to Analysis')
+    await page.waitForFunction(() => location.pathname === '/analysis-progress', { timeout: 30_000 })
+    await waitForText(page, 'Analysis Complete!', 150_000)
+
+    // 3 queries × 6 models × 1 sample as written, and the same again asked as the persona: 18 + 18 answers.
+    const db = await sql()
+    const [run] = await db<{ id: number; plain: number; persona: number; on: boolean }[]>`
+      select a.id, p.ask_as_persona as on,
+        (select count(*)::int from api_responses r where r.analysis_id = a.id) as plain,
+        (select count(*)::int from persona_responses r where r.analysis_id = a.id) as persona
+      from analyses a join projects p on p.id = a.project_id join users u on u.id = p.user_id where u.email = ${email}`
+    expect(run).toMatchObject({ on: true, plain: 18, persona: 18 })
+
+    const link = await page.waitForSelector('xpath/.//a[contains(., "View Analysis Results Now")]')
+    const url = new URL(await link!.evaluate((a) => (a as HTMLAnchorElement).href))
+    url.searchParams.set('tab', 'audiences')
+    await page.goto(url.href, { waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-testid=persona-row]', { timeout: 30_000 })
+    const rows = await page.$$eval('[data-testid=persona-row]', (rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+    // The three queries kept, by persona; each asked by the six models as written and as the persona: n = 6 per query on both sides.
+    expect(rows.reduce((n, row) => n + Number(row[1]), 0)).toBe(3)
+    for (const row of rows) {
+      expect(row[4]).toMatch(/^\d+\/\d+$/)
+      expect(Number(row[4].split('/')[1])).toBe(6 * Number(row[1]))
+      expect(row[7]).toMatch(/^\d+\/\d+$/)
+      expect(Number(row[7].split('/')[1])).toBe(6 * Number(row[1]))
+    }
+    await screenshot(page, 'persona-path-audiences')
+    expect(errors).toEqual([])
+    await context.close()
+  }, 300_000)
+})

@@ -7,7 +7,7 @@
 import { Client, Connection } from '@temporalio/client'
 import type { Browser, Page } from 'puppeteer-core'
 import { testEnv } from '../support/env'
-import { createProject, resetSimulator, signUp, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
+import { createProject, resetSimulator, setLimits, signUp, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
 import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
 
 const VIEWPORTS = [
@@ -159,6 +159,7 @@ describe('runs and figures (issue 28 §2, §4)', () => {
 
   it('shows one progress figure for a run in the header and on its progress page, with another run going', async () => {
     const s = await signUp()
+    await setLimits(s.userId, { maxProjects: 2, maxAnalyses: 2 })
     const first = await createProject(s)
     const second = await createProject(s)
     // The simulator answers 3 calls and holds the rest: the first run stops at 3 of its 3 queries × 6 models = 18
@@ -193,7 +194,9 @@ describe('runs and figures (issue 28 §2, §4)', () => {
 
 describe('names that count in the setup (issue 28 §2, §4)', () => {
   it('proposes no name too short to count, says so in place for a typed one, and names the real competitor limit', async () => {
-    const page = await browser.newPage()
+    // A browser context of its own: signed out (the other tests' session cookies live in the default one).
+    const context = await browser.createBrowserContext()
+    const page = await context.newPage()
     await page.setViewport(VIEWPORTS[1])
     const errors = collectPageErrors(page)
     const { appUrl } = testEnv()
@@ -221,7 +224,8 @@ describe('names that count in the setup (issue 28 §2, §4)', () => {
     expect(await page.$eval('[data-testid=competitor-cap]', (e) => e.textContent)).toBe('Maximum of 19 competitors reached')
 
     // A name typed in that will not be counted: said in place, with the way to add one that counts.
-    await page.$$eval('[data-testid=competitor-row]', (rs) => (rs[rs.length - 1].querySelector('button[aria-label^="Remove "]') as HTMLElement).click())
+    // (the row's own ✕ comes after its chips' remove buttons)
+    await page.$$eval('[data-testid=competitor-row]', (rs) => ([...rs[rs.length - 1].querySelectorAll('button[aria-label^="Remove "]')].pop() as HTMLElement).click())
     await page.waitForFunction(() => document.querySelector('[data-testid=competitor-count]')?.textContent === '18/19')
     expect(await page.$eval('[data-testid=competitor-cap]', (e) => e.textContent)).toBe('Quick add stops at 9 competitors; Add Custom adds more, up to 19')
     page.once('dialog', (d) => void d.accept('UA'))
@@ -234,6 +238,6 @@ describe('names that count in the setup (issue 28 §2, §4)', () => {
     expect(await page.$$eval('[data-testid=competitor-row]', (rs) => (rs[rs.length - 1] as HTMLElement).innerText)).toContain('UA Sportswear')
     await screenshot(page, 'screens-short-names')
     expect(errors).toEqual([])
-    await page.close()
+    await context.close()
   }, 120_000)
 })

@@ -242,10 +242,10 @@ describe('Add Analysis on the Trends page: can-analyse-today', () => {
     const db = await sql()
     const can = async () => (await seeded.owner.json(`/api/projects/${seeded.projectId}/can-analyse-today`)).body
     // Two completed runs on 2025-03-01 and 02, none today, no quota: admitted.
-    expect(await can()).toEqual({ canAnalyse: true, reason: null, analysesToday: 0, analysesRemaining: null })
+    expect(await can()).toEqual({ canAnalyse: true, reason: null, confirm: null, analysesToday: 0, analysesRemaining: null })
     // The run of 2025-03-02 still going: the button says what the click answers (409).
     await db`update analyses set status = 'in_progress', completed_at = null, last_progress_at = now() where id = ${seeded.analysisIds[1]}`
-    expect(await can()).toEqual({ canAnalyse: false, reason: 'The previous analysis of this project is still running', analysesToday: 0, analysesRemaining: null })
+    expect(await can()).toEqual({ canAnalyse: false, reason: 'The previous analysis of this project is still running', confirm: null, analysesToday: 0, analysesRemaining: null })
     const click = await seeded.owner.json(`/api/projects/${seeded.projectId}/analyse-today`, { method: 'POST' })
     expect([click.status, click.body.message]).toEqual([409, 'The previous analysis of this project is still running'])
     // Ended; a quota of 2 with the 2 seeded analyses used: 0 remaining.
