@@ -168,7 +168,7 @@ describe('metric definitions version and explicit rebuilds', () => {
   it('records the version, and a rebuild from an older version with who and when', async () => {
     const db = await sql()
     const [row] = await db<{ metrics_version: number }[]>`select metrics_version from analyses where id = ${hw.analysisId}`
-    expect(row.metrics_version).toBe(3)
+    expect(row.metrics_version).toBe(4)
     expect((await view()).header.evidence).toMatchObject({ samplesPerQuery: 1, metricsVersion: 4, currentMetricsVersion: 4 })
 
     // As if computed before versions were recorded (version 1, no rank spreads stored).
