@@ -29,6 +29,8 @@ export const FAQ_EVALUATION: readonly [question: string, entry: string | null][]
   ['Wie wird der Rang berechnet?', 'rank'],
   ['how do you work out visibility %', 'visibility'],
   ['Comment calculez-vous la visibilité ?', 'visibility'],
+  ['what is rankRate in the API', 'rank-rate'],
+  ['Was bedeutet die Rank Rate im Trends-Diagramm?', 'rank-rate'],
   ['what does share of model mean', 'share-of-model'],
   ['is share of model the same as share of voice?', 'share-of-model'],
   ['¿Cómo se calcula la cuota de modelo?', 'share-of-model'],

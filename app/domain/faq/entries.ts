@@ -74,7 +74,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'What is the rank rate?',
     answer:
       'The rank rate is the share of answers that rank your brand in a list, over every model, query and sample that answered, with its n and a 95 % interval. The Trends page, Rank Rate by Persona, the API (rankRate) and MCP show it. It differs from Visibility, the share of the six models that rank your brand.',
-    keywords: 'rank rate ranked answers rankrate trends api mcp persona',
+    keywords: 'rankrate answer-level share of answers trends api mcp persona',
     examples: ["What is the rank rate on the Trends page?", "Why does the API show a different visibility than Brand Rank?", "Was ist die Rank Rate?", "Qu'est-ce que le taux de classement ?", "¿Qué es la tasa de ranking?"],
   },
   {
