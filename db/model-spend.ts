@@ -5,14 +5,11 @@
  * (activities/trends.ts), which has no request to answer with a 429 and skips the run instead.
  */
 import type postgres from 'postgres'
-import { z } from 'zod'
+import { dailyCostCapSetting } from '../config/env'
 
 type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
 
-/** DAILY_COST_CAP_USD: US dollars per non-admin user per UTC day; 0 = no cap; unset or blank = 10. */
-export const dailyCostCapSetting = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).default(10))
-
-/** The cap from an environment (the worker's; the web app validates its own once in env.server.ts). */
+/** The cap from an environment (the worker's activities; the parser is config/env.ts's, which both processes validate at start). */
 export function dailyCostCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const parsed = dailyCostCapSetting.safeParse(env.DAILY_COST_CAP_USD)
   if (!parsed.success) throw new Error(`Invalid environment:\n  DAILY_COST_CAP_USD: ${parsed.error.issues[0]?.message}`)

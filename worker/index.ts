@@ -6,13 +6,13 @@ import { getSql, closeAllSql } from '../db/client'
 import { createActivities } from '../activities'
 import { createGateway } from '../activities/gateway'
 import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../app/lib/temporal-connection.server'
-import { checkEnvAtStart } from '../app/lib/env.server'
+import { checkEnvAtStart } from '../config/env'
 
 const require = createRequire(import.meta.url)
 
 export async function runWorker() {
-  // The one environment schema of the app (app/lib/env.server.ts), checked before connecting to anything.
-  checkEnvAtStart('The worker')
+  // The one environment schema (config/env.ts), checked before connecting to anything.
+  const settings = checkEnvAtStart('The worker')
   const connection = await NativeConnection.connect(temporalConnectionOptions())
   const sql = getSql()
   const worker = await Worker.create({
@@ -20,14 +20,14 @@ export async function runWorker() {
     namespace: temporalNamespace(),
     taskQueue: temporalTaskQueue(),
     // A bundle prebuilt by worker/bundle.ts (npm start and the tests build it) keeps webpack out of this process.
-    ...(process.env.WORKFLOW_BUNDLE && existsSync(process.env.WORKFLOW_BUNDLE)
-      ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE } }
+    ...(settings.WORKFLOW_BUNDLE && existsSync(settings.WORKFLOW_BUNDLE)
+      ? { workflowBundle: { codePath: settings.WORKFLOW_BUNDLE } }
       : { workflowsPath: require.resolve('../workflows/index.ts') }),
-    maxConcurrentActivityTaskPolls: Number(process.env.WORKER_ACTIVITY_POLLERS ?? 16),
-    maxConcurrentWorkflowTaskPolls: Number(process.env.WORKER_WORKFLOW_POLLERS ?? 8),
-    maxCachedWorkflows: Number(process.env.WORKER_CACHED_WORKFLOWS ?? 100),
+    maxConcurrentActivityTaskPolls: settings.WORKER_ACTIVITY_POLLERS,
+    maxConcurrentWorkflowTaskPolls: settings.WORKER_WORKFLOW_POLLERS,
+    maxCachedWorkflows: settings.WORKER_CACHED_WORKFLOWS,
     activities: createActivities({ sql, gateway: createGateway() }),
-    maxConcurrentActivityTaskExecutions: Number(process.env.WORKER_MAX_ACTIVITIES ?? 200),
+    maxConcurrentActivityTaskExecutions: settings.WORKER_MAX_ACTIVITIES,
   })
   console.log(`worker started on task queue "${temporalTaskQueue()}"`)
   const stop = () => worker.shutdown()

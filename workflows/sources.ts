@@ -4,8 +4,9 @@
  * Progress is the `getProgress` query (phase texts contain 'Search' or 'Enhanced', §4); cancel is
  * Temporal cancellation, from the app or the Temporal UI alike. Deterministic orchestration only.
  */
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
+import { CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
 import type { SourceActivities } from '../activities/sources'
+import { batchesOf, batchSizeOf, laneCountOf, runModelLanes } from './lanes'
 import { SEARCH_ATTRIBUTES } from './search-attributes'
 import { getProgressQuery, SOURCE_SEARCH_PHASES, sourceSearchWorkflowId, type ModelProgress, type ProgressDetails, type SourceSearchInput } from './shared'
 
@@ -58,6 +59,7 @@ const localBookkeeping = proxyLocalActivities<SourceActivities>({
 
 export async function sourceSearchWorkflow(input: SourceSearchInput): Promise<ProgressDetails> {
   // Since this patch the begin and end bookkeeping are local activities (histories recorded before replay the activities).
+  // Retire when no source search started before it is still running (a search lasts minutes) and no replay fixture holds one.
   const books = patched('source-search-local-bookkeeping') ? localBookkeeping : bookkeeping
   const startedAt = Date.now()
   const total = input.models.length * input.queries.length
@@ -96,37 +98,15 @@ export async function sourceSearchWorkflow(input: SourceSearchInput): Promise<Pr
 
   const runModel = async (plan: SourceSearchInput['models'][number]) => {
     const status = modelStatus[String(plan.modelId)]
-    const size = Math.max(1, Math.min(SEARCH_BATCH_SIZE, plan.concurrency))
-    const batches = Array.from({ length: Math.ceil(input.queries.length / size) }, (_, i) => input.queries.slice(i * size, (i + 1) * size))
-    let next = 0
-    let stop = false
-    status.status = 'processing'
-    status.startTime = new Date().toISOString()
-    const lane = async () => {
-      while (!stop && next < batches.length) {
-        const batch = batches[next++]
-        status.currentQuery = batch[0].query
-        currentModel = plan.name
-        const results = await searches.searchQueries({ analysisId: input.analysisId, modelId: plan.modelId, queries: batch, maxAttempts: SEARCH_MAX_ATTEMPTS }).catch((err: unknown) => {
-          if (isCancellation(err)) throw err
-          const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined
-          return batch.map(() => ({ ok: false, stored: false, error: cause?.message ?? String(err), errorKind: cause?.type ?? 'transient' }))
-        })
-        for (const r of results) {
-          status.completed++
-          if (!r.ok) {
-            status.failed++
-            status.error = r.error ?? 'The model did not answer'
-            if (r.errorKind === 'configuration') stop = true
-          }
-        }
-      }
-    }
-    // Two batches per lane's worth of the provider's limit stay scheduled, so a freed slot starts a call at once.
-    await Promise.all(Array.from({ length: Math.min(Math.max(2, Math.ceil((plan.concurrency * 2) / size)), batches.length) }, lane))
-    status.currentQuery = null
-    status.completedTime = new Date().toISOString()
-    if (stop) status.completed = status.total
+    const size = batchSizeOf(SEARCH_BATCH_SIZE, plan.concurrency)
+    const batches = batchesOf(input.queries, size)
+    const stop = await runModelLanes({
+      status,
+      batches,
+      lanes: laneCountOf(plan.concurrency, size, batches.length),
+      onBatch: () => (currentModel = plan.name),
+      ask: (batch) => searches.searchQueries({ analysisId: input.analysisId, modelId: plan.modelId, queries: batch, maxAttempts: SEARCH_MAX_ATTEMPTS }),
+    })
     status.status = stop || (status.total > 0 && status.failed >= status.total) ? 'failed' : 'completed'
   }
 
