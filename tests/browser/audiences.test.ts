@@ -91,15 +91,15 @@ describe('Topics & Audiences setup in the browser', () => {
     expect(await page.$eval('xpath/.//button[contains(., "Generate Audience Queries (0 selected)")]', (b) => (b as HTMLButtonElement).disabled)).toBe(true)
 
     // Edit the first persona's name: Enter saves; Escape cancels the next edit.
-    await click(page, '[aria-label="Edit Audience name"]')
+    await click(page, '[data-edit="Audience name"]')
     await page.$eval('input[aria-label="Audience name"]', (e) => ((e as HTMLInputElement).value = ''))
     await page.type('input[aria-label="Audience name"]', 'Payroll Lead at a 50-person firm')
     await page.keyboard.press('Enter')
     await waitForText(page, 'Payroll Lead at a 50-person firm')
-    await click(page, '[aria-label="Edit Audience name"]')
+    await click(page, '[data-edit="Audience name"]')
     await page.type('input[aria-label="Audience name"]', ' changed')
     await page.keyboard.press('Escape')
-    expect(await page.$$eval('[aria-label="Edit Audience name"]', (els) => (els[0] as HTMLElement).innerText)).toBe('Payroll Lead at a 50-person firm')
+    expect(await page.$$eval('[data-edit="Audience name"]', (els) => (els[0] as HTMLElement).innerText)).toBe('Payroll Lead at a 50-person firm')
     await clickButton(page, 'Show More')
     await waitForText(page, 'Pain Points')
 
@@ -207,7 +207,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
       },
       { polling: 100, timeout: 10_000 },
     )
-  const cardNames = (page: Page) => page.$$eval('[data-testid=audience-card] [aria-label="Edit Audience name"]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))
+  const cardNames = (page: Page) => page.$$eval('[data-testid=audience-card] [data-edit="Audience name"]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))
   const stat = (page: Page, name: 'audiences' | 'selected') => text(page, `[data-testid=stat-${name}]`)
   const buttonText = (page: Page, start: string) =>
     page.$eval(`xpath/.//button[starts-with(normalize-space(.), ${JSON.stringify(start)})]`, (b) => [(b as HTMLButtonElement).innerText.trim(), (b as HTMLButtonElement).disabled] as const)
@@ -249,7 +249,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     expect(line.length).toBeGreaterThan(names[0].length + 10)
 
     // An edit in the editor shows in the list at once.
-    await click(page, '[aria-label="Edit Audience name"]')
+    await click(page, '[data-edit="Audience name"]')
     await page.$eval('input[aria-label="Audience name"]', (e) => ((e as HTMLInputElement).value = ''))
     await page.type('input[aria-label="Audience name"]', 'Head of Payroll')
     await page.keyboard.press('Enter')
@@ -299,7 +299,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     // The eleventh persona moves up into 'Role-Based Personas' (the first 10).
     const roleBased = await page.$$eval('h3', (hs) => {
       const role = hs.find((h) => h.textContent === 'Role-Based Personas')!
-      return [...role.nextElementSibling!.querySelectorAll('[aria-label="Edit Audience name"]')].map((e) => (e as HTMLElement).innerText.trim())
+      return [...role.nextElementSibling!.querySelectorAll('[data-edit="Audience name"]')].map((e) => (e as HTMLElement).innerText.trim())
     })
     expect(roleBased).toEqual([names[0], ...names.slice(2, 11)])
 
@@ -308,7 +308,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=audience-card]').length === 20)
     expect((await cardNames(page)).at(-1)).toBe('New Audience')
     const added = (await page.$$('[data-testid=audience-card]')).at(-1)!
-    expect(await added.$eval('.muted [aria-label="Edit Audience description"]', (e) => (e as HTMLElement).innerText)).toBe('Describe who this audience is')
+    expect(await added.$eval('.muted [data-edit="Audience description"]', (e) => (e as HTMLElement).innerText)).toBe('Describe who this audience is')
     expect(await added.$eval('input[type=checkbox]', (c) => [(c as HTMLInputElement).checked, c.getAttribute('aria-label')])).toEqual([true, 'Select New Audience'])
     expect(await stat(page, 'audiences')).toBe('20')
     expect(await stat(page, 'selected')).toBe('1')

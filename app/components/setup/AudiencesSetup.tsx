@@ -65,7 +65,7 @@ function EditableText({ value, label, onSave, multiline }: { value: string; labe
   const [draft, setDraft] = useState<string | null>(null)
   if (draft === null)
     return (
-      <span role="button" tabIndex={0} className="editable" aria-label={`Edit ${label}`} title="Click to edit" onClick={() => setDraft(value)} onKeyDown={(e) => e.key === 'Enter' && setDraft(value)}>
+      <span role="button" tabIndex={0} className="editable" data-edit={label} title={`Click to edit the ${label.toLowerCase()}`} onClick={() => setDraft(value)} onKeyDown={(e) => e.key === 'Enter' && setDraft(value)}>
         {value || <span className="muted">(empty)</span>}
       </span>
     )
