@@ -315,7 +315,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     expect(await buttonText(page, 'Generate Audience Queries')).toEqual(['Generate Audience Queries (1 selected)', false])
     // Its details are placeholders too, editable like any other.
     await added.$eval('xpath/.//button[contains(., "Show More")]', (b) => (b as HTMLButtonElement).click())
-    expect(await added.$$eval('[aria-label^="Edit "]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))).toEqual([
+    expect(await added.$$eval('[data-edit]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))).toEqual([
       'New Audience',
       'Describe who this audience is',
       'Key traits of this audience',
