@@ -219,7 +219,7 @@ describe('limits and validation (server-side)', () => {
       [{ queries: ['same query', 'Same Query'] }, /unique/],
       [{ brandDetails: { alternativeNames: ['Brooks'] } }, /cannot be the same as the main brand name/],
       [{ brandDetails: { alternativeNames: ['  '] } }, /cannot be empty/],
-      [{ marketType: 'B2X' }, /B2C or B2B/],
+      [{ marketType: 'B2X' }, /^marketType 'B2X' is not one of: B2C, B2B$/],
       [{ samplesPerQuery: 6 }, /between 1 and 5/],
     ]
     for (const [over, message] of cases) {
