@@ -20,7 +20,8 @@ export async function analysisToFollow(projectIds: number[], wanted: number | nu
   return row ?? null
 }
 
-export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | null, extra: Record<string, unknown> = {}) {
+/** The fields every JSON shape of an analysis starts with (the app's and the public API's). */
+export function analysisBase(a: AnalysisRow) {
   return {
     id: a.id,
     projectId: a.project_id,
@@ -30,6 +31,12 @@ export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | nu
     updatedAt: a.updated_at.toISOString(),
     completedAt: a.completed_at?.toISOString() ?? null,
     isLightMode: a.is_light_mode,
+  }
+}
+
+export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | null, extra: Record<string, unknown> = {}) {
+  return {
+    ...analysisBase(a),
     modelIds: a.model_ids,
     samplesPerQuery: a.samples_per_query,
     queryCount: a.queries.length,

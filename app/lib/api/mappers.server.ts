@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import type { Project } from '../projects.server'
 import { serializeApiResponse, type AnalysisRow, type ApiResponseRow } from '../analyses.server'
-import { isoDay } from '../../domain/analyses'
+import { analysisBase } from '../analyses-list.server'
 import { modelById } from '../../domain/models'
 import type * as S from '../../domain/api/schemas'
 import type { Collection } from '../../domain/evidence'
@@ -59,14 +59,7 @@ export function toApiProgress(d: ProgressDetails | null): Out<typeof S.progressS
 
 export function toApiAnalysis(a: AnalysisRow, progress: ProgressDetails | null): Out<typeof S.analysisSchema> {
   return {
-    id: a.id,
-    projectId: a.project_id,
-    status: a.status,
-    date: isoDay(a.date),
-    createdAt: a.created_at.toISOString(),
-    updatedAt: a.updated_at.toISOString(),
-    completedAt: a.completed_at?.toISOString() ?? null,
-    isLightMode: a.is_light_mode,
+    ...analysisBase(a),
     samplesPerQuery: a.samples_per_query,
     queryCount: a.queries.length,
     models: a.model_ids.map((id) => ({ id, name: modelById(id)?.name ?? String(id) })),
