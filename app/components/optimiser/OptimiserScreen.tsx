@@ -432,7 +432,7 @@ export function OptimiserScreen({ projectId, projectName, limits }: { projectId:
         <div className="dialog-backdrop" role="dialog" aria-label="Export Created Successfully">
           <div className="panel dialog" data-testid="export-dialog">
             <h2>Export Created Successfully</h2>
-            <input readOnly value={shareUrl} className="opt-share" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+            <input readOnly value={shareUrl} className="opt-share" aria-label="Share link of this optimisation" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
             <div className="opt-head-actions">
               <button className="btn" type="button" onClick={() => copy(shareUrl)}>Copy</button>
               <a className="btn" href={shareUrl} target="_blank" rel="noreferrer">View Public Page</a>
