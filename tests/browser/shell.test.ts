@@ -34,6 +34,7 @@ describe('a new user in the browser', () => {
     // On a phone the navigation folds into the small-screen menu (§2).
     await page.setViewport({ width: 390, height: 844 })
     await page.click('button[aria-label=Menu]')
+    await page.waitForSelector('[data-testid=mobile-menu]')
     const menu = await page.$eval('[data-testid=mobile-menu]', (el) => el.textContent ?? '')
     for (const item of ['New Project', 'My Projects', "What's New?", 'Switch Project']) expect(menu).toContain(item)
     await screenshot(page, 'home-shell-phone')
