@@ -4,22 +4,11 @@
  * the same run row, the same waiting progress and hand the workflow the same input. Expected values are written
  * out from the sample project (tests/support/flows.ts), not computed by the code under test.
  */
-import { Client, Connection } from '@temporalio/client'
 import { defaultPayloadConverter } from '@temporalio/common'
-import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, setLimits, signUp, sql, waitForAnalysis } from '../support/flows'
 
-let connection: Connection
-let client: Client
-
-beforeAll(async () => {
-  connection = await Connection.connect({ address: testEnv().temporalAddress })
-  client = new Client({ connection, namespace: 'default' })
-})
-
-afterAll(async () => {
-  await connection?.close()
-})
+const temporal = temporalClientForTests()
 
 const QUERIES = ['best running shoes for flat feet', 'most comfortable marathon shoes', 'best cushioned running shoes uk']
 const MODELS: [number, string][] = [[3, 'Claude Sonnet 4'], [5, 'Perplexity Sonar'], [6, 'Gemini 2.0 Flash'], [8, 'ChatGPT 5'], [9, 'Grok-4'], [10, 'DeepSeek V3']]
@@ -56,7 +45,7 @@ async function rowsOf(analysisId: number): Promise<Written> {
 
 /** The input the run's workflow was started with, read from its history as an operator would. */
 async function startedInput(workflowId: string) {
-  const history = await client.workflow.getHandle(workflowId).fetchHistory()
+  const history = await temporal.client.workflow.getHandle(workflowId).fetchHistory()
   const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0]
   return defaultPayloadConverter.fromPayload(payload!) as Record<string, unknown>
 }

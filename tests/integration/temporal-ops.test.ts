@@ -1,20 +1,10 @@
 /** What an operator sees in the Temporal UI: every run is findable by project, user, brand and kind, with a summary. */
-import { Client, Connection } from '@temporalio/client'
 import { openSync, readSync, closeSync } from 'node:fs'
 import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, signUp, startAnalysis, until, waitForAnalysis } from '../support/flows'
 
-let connection: Connection
-let client: Client
-
-beforeAll(async () => {
-  connection = await Connection.connect({ address: testEnv().temporalAddress })
-  client = new Client({ connection, namespace: 'default' })
-})
-
-afterAll(async () => {
-  await connection?.close()
-})
+const temporal = temporalClientForTests()
 
 beforeEach(async () => {
   await resetSimulator()
@@ -22,7 +12,7 @@ beforeEach(async () => {
 
 async function list(query: string) {
   const found: { workflowId: string; attributes: Record<string, unknown> }[] = []
-  for await (const w of client.workflow.list({ query })) {
+  for await (const w of temporal.client.workflow.list({ query })) {
     found.push({ workflowId: w.workflowId, attributes: Object.fromEntries(w.typedSearchAttributes.getAll().map((p) => [p.key.name, p.value])) })
   }
   return found
@@ -52,7 +42,7 @@ describe('custom search attributes', () => {
     const mineAnalyses = await list(`UserEmail = "${s.email}" AND RunKind = "analysis"`)
     expect(mineAnalyses.map((r) => r.workflowId)).toEqual([`analysis-${a.id}`])
 
-    const described = await client.workflow.getHandle(`analysis-${a.id}`).describe()
+    const described = await temporal.client.workflow.getHandle(`analysis-${a.id}`).describe()
     expect(await described.staticSummary()).toBe(`Analysis ${a.id}: 6 models × 3 queries · Brooks · project ${project.id} · ${s.email}`)
   })
 
