@@ -11,10 +11,14 @@ const number = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v ===
 /** DAILY_COST_CAP_USD: US dollars per non-admin user per UTC day; 0 = no cap; unset or blank = 10. The one parser. */
 export const dailyCostCapSetting = number(z.coerce.number().min(0).default(10))
 
+/** DATABASE_POOL_SIZE: connections per process (db/client.ts); unset or blank = 10. */
+export const poolSizeSetting = number(z.coerce.number().int().min(1, 'must be at least 1').max(500, 'must be at most 500').default(10))
+
 /** What every process reads: the database, Temporal, demo mode and the model spending cap. */
 const shared = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it to the embedded PostgreSQL)'),
+  DATABASE_POOL_SIZE: poolSizeSetting,
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default(DEFAULT_TASK_QUEUE),

@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import { poolSizeSetting } from '../config/env'
 
 export type Sql = postgres.Sql<Record<string, never>>
 /** A client or a transaction: helpers take this so they work inside `sql.begin`. */
@@ -12,7 +13,7 @@ export function getSql(url = process.env.DATABASE_URL): postgres.Sql<any> {
   let sql = clients.get(url)
   if (!sql) {
     sql = postgres(url, {
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: poolSizeSetting.parse(process.env.DATABASE_POOL_SIZE),
       onnotice: () => {},
       transform: { undefined: null },
     })

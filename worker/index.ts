@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { getSql, closeAllSql } from '../db/client'
 import { createActivities } from '../activities'
 import { createGateway } from '../activities/gateway'
-import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../app/lib/temporal-connection.server'
+import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../config/temporal'
 import { checkEnvAtStart } from '../config/env'
 
 const require = createRequire(import.meta.url)

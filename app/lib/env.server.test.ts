@@ -13,6 +13,14 @@ describe('parseEnv: the one schema of the app and the worker', () => {
     expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL, SESSION_SECRET: PRIVATE_SECRET }).SESSION_SECRET).toBe(PRIVATE_SECRET)
   })
 
+  it('checks the database pool size every process uses (db/client.ts): a whole number from 1 to 500, default 10', () => {
+    expect(parseEnv({ DATABASE_URL }).DATABASE_POOL_SIZE).toBe(10)
+    expect(parseEnv({ DATABASE_URL, DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(10)
+    expect(parseEnv({ DATABASE_URL, DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25)
+    expect(() => parseEnv({ DATABASE_URL, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/)
+    expect(() => parseEnv({ DATABASE_URL, DATABASE_POOL_SIZE: 'ten' })).toThrow(/DATABASE_POOL_SIZE/)
+  })
+
   it('outside production a missing secret takes the development one', () => {
     expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL }).SESSION_SECRET).toBe('dev-only-session-secret-change-me')
     expect(parseEnv({ DATABASE_URL }).NODE_ENV).toBe('development')

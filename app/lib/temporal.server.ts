@@ -1,6 +1,6 @@
 import { Client, Connection, QueryRejectCondition, QueryRejectedError, WorkflowNotFoundError } from '@temporalio/client'
 import { sharedReads } from './shared-reads'
-import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from './temporal-connection.server'
+import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../../config/temporal'
 import { getProgressQuery, type AnalysisWorkflowInput, type FrameworkInput, type ProgressDetails } from '../../workflows/shared'
 // The one place the app holds the workflow functions: runs are started by function (typed arguments and
 // result, the type name taken from the function), never by a string.

@@ -1,5 +1,8 @@
-/** Shared by the app (its Temporal client) and the worker, which imports it from here. */
-import { DEFAULT_TASK_QUEUE } from '../../workflows/shared'
+/**
+ * How every process reaches Temporal: the app's client, the worker and the scripts read it here (outside app/, so the
+ * worker does not import the web app).
+ */
+import { DEFAULT_TASK_QUEUE } from '../workflows/shared'
 /** Connection options for a local dev server, a self-hosted cluster or Temporal Cloud (TLS / API key). */
 export function temporalConnectionOptions(env: NodeJS.ProcessEnv = process.env) {
   const address = env.TEMPORAL_ADDRESS || '127.0.0.1:7233'
