@@ -4,7 +4,7 @@ import { requireUser } from './auth.server'
 import { notFound, parseBody, requireMethod } from './http.server'
 import { startAddModel } from './analyses.server'
 import { clientAddressOf } from './load-context'
-import { requireModelBudget } from './model-budget.server'
+import { admitModelWork } from './model-budget.server'
 import { id } from '../domain/validation'
 import { modelByAddPath } from '../domain/models'
 
@@ -24,7 +24,7 @@ export async function addModelAction(request: Request, context: AppLoadContext) 
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const body = await parseBody(request, schema)
-  await requireModelBudget(user, clientAddressOf(context))
-  const run = await startAddModel(user, body.analysisId, modelId)
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  const run = await startAddModel(user, body.analysisId, modelId, ticket)
   return json({ success: true, ...run, message: `${run.model} analysis started` }, { status: 202 })
 }

@@ -8,7 +8,7 @@ import { ADMIN_MESSAGES, forbiddenChange, LATEST_ANALYSES_LIMIT, MIGRATION_MESSA
 import { randomUUID } from 'node:crypto'
 import { json } from '@remix-run/node'
 import { executeWorkflow } from './temporal.server'
-import { recordModelUsage } from './model-budget.server'
+import { recordModelUsage, type BudgetTicket } from './model-budget.server'
 import { isDemoMode } from './models.server'
 import { entraConfigured } from './env.server'
 import { envKeys } from '../domain/admin/debug'
@@ -211,7 +211,7 @@ export async function markFeedbackHandled(admin: User, id: number, handled: bool
  * GET /api/test-gemini-keys: every configured provider key tried with a minimal call (keyTestWorkflow, in the
  * worker that holds the keys); answers the §3 Key test result — never a key — and records the action.
  */
-export async function testApiKeys(admin: User) {
+export async function testApiKeys(admin: User, ticket: BudgetTicket) {
   let results: KeyResult[]
   try {
     results = await executeWorkflow('keyTestWorkflow', {
@@ -219,6 +219,7 @@ export async function testApiKeys(admin: User) {
       args: [],
       timeout: '2 minutes',
       summary: `API key test · ${admin.email}`,
+      ticket,
     })
   } catch (err) {
     console.warn(`key test failed: ${err instanceof Error ? err.message : String(err)}`)

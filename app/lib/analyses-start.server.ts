@@ -5,6 +5,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import { db } from './db.server'
 import { limitsOf, type User } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from './http.server'
 import { getProject } from './projects.server'
 import { startAnalysisWorkflow } from './temporal.server'
@@ -28,10 +29,10 @@ function refuse(err: AnalysisRefused): never {
 }
 
 /** Starts the run's workflow once its rows are committed; if Temporal refuses, the run (and a first analysis run) is marked failed. */
-async function launchRun(run: PlannedRun) {
+async function launchRun(run: PlannedRun, ticket: BudgetTicket) {
   const { analysisId, kind } = run.input
   try {
-    await startAnalysisWorkflow(run.input, run)
+    await startAnalysisWorkflow(run.input, run, ticket)
   } catch (err) {
     const message = err instanceof WorkflowExecutionAlreadyStartedError ? 'This analysis is already running' : 'The analysis service (Temporal) is not reachable. Try again in a minute.'
     await db().begin(async (tx) => {
@@ -78,7 +79,7 @@ export async function canAnalyseToday(user: User, projectId: number) {
  * API and MCP: the run is created by db/runs.ts createAnalysisRun, the function the daily schedule calls too, in one
  * transaction; the workflow starts once it is committed.
  */
-export async function startAnalysis(user: User, projectId: number, opts: { again?: boolean } = {}): Promise<AnalysisRow> {
+export async function startAnalysis(user: User, projectId: number, ticket: BudgetTicket, opts: { again?: boolean } = {}): Promise<AnalysisRow> {
   await getProject(user, projectId, 'write')
   const { analysis, run } = await db()
     .begin((tx) => createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd: env().DAILY_COST_CAP_USD, byPerson: true, again: opts.again }))
@@ -86,7 +87,7 @@ export async function startAnalysis(user: User, projectId: number, opts: { again
       if (err instanceof AnalysisRefused) refuse(err)
       throw err
     })
-  await launchRun(run)
+  await launchRun(run, ticket)
   return { ...analysis, workflow_id: run.workflowId }
 }
 
@@ -94,7 +95,7 @@ export async function startAnalysis(user: User, projectId: number, opts: { again
  * An add-model (or refresh) run of one model on an existing analysis. The checks and writes are one transaction
  * under the per-user lock that starting an analysis takes, so two clicks start one run.
  */
-export async function startAddModel(user: User, analysisId: number, modelId: number, kind: 'add-model' | 'refresh' = 'add-model') {
+export async function startAddModel(user: User, analysisId: number, modelId: number, ticket: BudgetTicket, kind: 'add-model' | 'refresh' = 'add-model') {
   const { analysis } = await getAnalysis(user, analysisId, 'write')
   const model = modelById(modelId)
   if (!model) badRequest(`Unknown model ${modelId}`)
@@ -117,6 +118,6 @@ export async function startAddModel(user: User, analysisId: number, modelId: num
       where id = ${analysisId} returning *`
     return insertRun(tx, row, kind, [modelId], user.email)
   })
-  return { ...(await launchRun(run)), analysisId, modelId, model: model.name }
+  return { ...(await launchRun(run, ticket)), analysisId, modelId, model: model.name }
 }
 

@@ -1,5 +1,6 @@
 import { db } from './db.server'
 import type { User } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { badRequest } from './http.server'
 import { forgetWorkflow, temporal } from './temporal.server'
 import { modelById } from '../domain/models'
@@ -57,7 +58,7 @@ export async function deleteAnalysis(user: User, id: number) {
 }
 
 /** POST /api/analyses/{id}/manage {action: delete|refresh, modelId}. */
-export async function manageModel(user: User, id: number, action: 'delete' | 'refresh', modelId: number) {
+export async function manageModel(user: User, id: number, action: 'delete' | 'refresh', modelId: number, ticket: BudgetTicket | null) {
   const { analysis } = await getAnalysis(user, id, 'write')
   const model = modelById(modelId)
   if (!model) badRequest(`Unknown model ${modelId}`)
@@ -72,7 +73,8 @@ export async function manageModel(user: User, id: number, action: 'delete' | 're
     return { ok: true, action, modelId, model: model.name, deleted, message: `${model.name} analysis data has been removed` }
   }
   if (isoDay(analysis.date) !== today()) badRequest("Only today's analysis can be refreshed")
-  const run = await startAddModel(user, id, modelId, 'refresh')
+  if (!ticket) throw new Error('A refresh calls models: admit it with admitModelWork first')
+  const run = await startAddModel(user, id, modelId, ticket, 'refresh')
   return { ok: true, action, ...run, message: 'Model analysis has been updated for today' }
 }
 

@@ -7,7 +7,7 @@ import { WorkflowFailedError } from '@temporalio/client'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { forbidden } from './http.server'
-import { recordModelUsage } from './model-budget.server'
+import { recordModelUsage, type BudgetTicket } from './model-budget.server'
 import { getProject } from './projects.server'
 import { getAnalysis } from './analyses.server'
 import { ANSWERED } from './results-data.server'
@@ -59,20 +59,21 @@ function failureOf(err: unknown, error: string): Failure {
 }
 
 /** Runs one generation workflow by its function (typed arguments and result) and waits for it; the run carries the search attributes. */
-function run<K extends AudienceWorkflow>(user: User, workflow: K, args: ArgsOf<K>[0], brand: string, summary: string) {
+function run<K extends AudienceWorkflow>(user: User, workflow: K, args: ArgsOf<K>[0], brand: string, summary: string, ticket: BudgetTicket) {
   return executeWorkflow(workflow, {
     workflowId: audiencesWorkflowId(user.id, randomUUID().slice(0, 8)),
     args: [args] as ArgsOf<K>,
     timeout: '4 minutes',
     labels: { userEmail: user.email, brand, runKind: 'audiences' },
     summary: `${summary} for ${brand} · ${user.email}`,
+    ticket,
   })
 }
 
 const projectOf = (f: SetupFields) => ({ brand: f.brandDomain, market: f.marketDescription, region: f.marketRegion, language: f.language, marketType: f.marketType })
 
 /** POST /api/generate-audiences-topics → { audiences, topics } or a §8 failure. */
-export async function generateAudiencesTopics(user: User, fields: SetupFields): Promise<{ audiences: Audience[]; topics: Topic[] } | Failure> {
+export async function generateAudiencesTopics(user: User, fields: SetupFields, ticket: BudgetTicket): Promise<{ audiences: Audience[]; topics: Topic[] } | Failure> {
   try {
     const out = await run(
       user,
@@ -80,6 +81,7 @@ export async function generateAudiencesTopics(user: User, fields: SetupFields): 
       { ...projectOf(fields), audiencesWanted: PERSONAS_WANTED, topicsWanted: TOPICS_WANTED },
       fields.brandDomain,
       'Audiences & topics',
+      ticket,
     )
     await recordModelUsage(user.id, 'audiences', out.provider, out.costUsd)
     return { audiences: out.audiences, topics: out.topics }
@@ -137,6 +139,7 @@ export async function generateGroupQueries(
   task: 'audience-queries' | 'topic-queries',
   fields: SetupFields,
   plan: { groups: QueryGroup[]; labels: { name: string; description?: string }[]; total: number },
+  ticket: BudgetTicket,
 ) {
   try {
     const out = await run(
@@ -145,6 +148,7 @@ export async function generateGroupQueries(
       { ...projectOf(fields), task, maxCompetitors: MAX_COMPETITORS, ...plan },
       fields.brandDomain,
       task === 'audience-queries' ? 'Audience queries' : 'Topic queries',
+      ticket,
     )
     await recordModelUsage(user.id, 'audiences', out.provider, out.costUsd)
     return {

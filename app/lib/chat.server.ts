@@ -22,7 +22,7 @@ import { WorkflowFailedError } from '@temporalio/client'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { forbidden, idSearchParam, notFound } from './http.server'
-import { recordModelUsage, requireModelBudget } from './model-budget.server'
+import { admitModelWork, recordModelUsage, type BudgetTicket } from './model-budget.server'
 import { getProject, type Project } from './projects.server'
 import { loadResultsView } from './results.server'
 import { loadSourcesView } from './sources.server'
@@ -137,6 +137,8 @@ export interface PreparedChat {
   project: Project
   analysis: AnalysisRow
   body: ChatRequest
+  /** The model budget, taken once for the whole reply (its tool turns included). */
+  ticket: BudgetTicket
 }
 
 /** Everything that is answered with a plain HTTP error before a reply starts: access, data, budget. */
@@ -147,8 +149,9 @@ export async function prepareChat(user: User, body: ChatRequest, clientAddress: 
   if (!analysis) notFound('Analysis not found')
   if (analysis.status !== 'completed') chatError(400, 'no_data', CHAT_TEXTS.noDataBody)
   if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
+  let ticket: BudgetTicket
   try {
-    await requireModelBudget(user, clientAddress)
+    ticket = await admitModelWork({ user, clientAddress })
   } catch (e) {
     // The rate limit and the daily cost cap are the chat's "quota" (§8 quota_exceeded).
     if (e instanceof Response && e.status === 429) {
@@ -157,7 +160,7 @@ export async function prepareChat(user: User, body: ChatRequest, clientAddress: 
     }
     throw e
   }
-  return { user, project, analysis, body }
+  return { user, project, analysis, body, ticket }
 }
 
 export interface ChatSink {
@@ -182,7 +185,7 @@ const join = (a: string, b: string) => (a && b ? `${a}\n\n${b}` : a || b)
 
 /** The question's tool loop; the reply is stored and returned. Failures are thrown as JSON responses { error, details, type }. */
 export async function runChat(run: PreparedChat, sink?: ChatSink): Promise<ChatReply> {
-  const { user, project, analysis, body } = run
+  const { user, project, analysis, body, ticket } = run
   const sql = db()
   // The screen sends the last 10 messages (§7); an API client that sends none continues the stored conversation.
   const history = historyForModel(
@@ -250,6 +253,7 @@ export async function runChat(run: PreparedChat, sink?: ChatSink): Promise<ChatR
         timeout: '5 minutes',
         labels: { projectId: project.id, userEmail: user.email, brand: project.brandDomain, runKind: 'chat' },
         summary: `AI Chat · ${project.brandDomain} · project ${project.id} · analysis ${analysis.id} · turn ${turn + 1} · ${user.email}`,
+        ticket,
       })
       await recordModelUsage(user.id, 'chat', out.provider, out.costUsd)
       finished.add(turn)

@@ -10,7 +10,7 @@ import type { User } from './auth.server'
 import { badRequest, notFound } from './http.server'
 import { getProject } from './projects.server'
 import type { Sql } from './results-data.server'
-import { requireModelBudget } from './model-budget.server'
+import { admitModelWork, type BudgetTicket } from './model-budget.server'
 import { summaryFactsOf } from './report.server'
 import { startWorkflow } from './temporal.server'
 import { EXPORT_TTL_DAYS } from '../domain/limits'
@@ -67,8 +67,9 @@ export async function createExport(user: User, projectId: number, analysisId?: n
  * depends on it: over the model budget (rate limit, daily cost cap) or with Temporal away, it has none.
  */
 async function startSummary(user: User, exportId: string, analysisId: number, project: { id: number; name: string; brandDomain: string; marketDescription: string }, clientAddress: string): Promise<'generating' | 'skipped'> {
+  let ticket: BudgetTicket
   try {
-    await requireModelBudget(user, clientAddress)
+    ticket = await admitModelWork({ user, clientAddress })
   } catch (err) {
     if (err instanceof Response) return 'skipped'
     throw err
@@ -80,6 +81,7 @@ async function startSummary(user: User, exportId: string, analysisId: number, pr
       args: [{ exportId, userId: user.id, facts }],
       timeout: '10 minutes',
       summary: `AI Insights of share link · ${project.brandDomain} · project ${project.id} · analysis ${analysisId} · ${user.email}`,
+      ticket,
     })
     return 'generating'
   } catch (err) {

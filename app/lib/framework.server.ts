@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { WorkflowFailedError } from '@temporalio/client'
 import type { User } from './auth.server'
-import { recordModelUsage } from './model-budget.server'
+import { recordModelUsage, type BudgetTicket } from './model-budget.server'
 import { executeFrameworkWorkflow } from './temporal.server'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from '../domain/limits'
 import type { FrameworkInput } from '../../workflows/shared'
@@ -11,6 +11,7 @@ import { frameworkWorkflowId } from '../../workflows/shared'
 export async function generateFramework(
   user: User,
   input: { brandDomain: string; marketDescription: string; marketRegion: string; language: string; marketType: 'B2C' | 'B2B'; isLightMode: boolean },
+  ticket: BudgetTicket,
 ) {
   const args: FrameworkInput = {
     brand: input.brandDomain,
@@ -27,6 +28,7 @@ export async function generateFramework(
       timeout: '4 minutes',
       labels: { userEmail: user.email, brand: input.brandDomain, runKind: 'framework' },
       summary: `Framework for ${input.brandDomain} · ${input.marketDescription.slice(0, 80)} · ${input.marketRegion} · ${user.email}`,
+      ticket,
     })
     await recordModelUsage(user.id, 'framework', out.provider, out.costUsd)
     return {

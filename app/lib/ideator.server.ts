@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { json } from '@remix-run/node'
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client'
 import type { User } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { db } from './db.server'
 import { idSearchParam, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
@@ -120,7 +121,7 @@ function failureOf(err: unknown): string {
 // ------------------------------------------------------------------ generate
 
 /** POST /api/content-recommendations/generate-ideas → ideas[] (stored as a new generation). */
-export async function generateIdeas(user: User, request: GenerateIdeasRequest) {
+export async function generateIdeas(user: User, request: GenerateIdeasRequest, ticket: BudgetTicket) {
   const project = await getProject(user, request.projectId, 'write')
   const body = { ...request, language: request.language ?? defaultIdeatorLanguage(project.language) }
   if (!user.isActive) refuse(IDEATOR_MESSAGES.inactive, 403)
@@ -144,6 +145,7 @@ export async function generateIdeas(user: User, request: GenerateIdeasRequest) {
       args: [{ userId: user.id, context: contextOf(project, body, body.query, audience, grounding) }],
       timeout: '6 minutes',
       summary: `Content ideas · ${project.brandDomain} · "${body.query.slice(0, 60)}" · project ${project.id} · ${user.email}`,
+      ticket,
     })
     const ideas: ContentIdea[] = out.ideas.map((i, n) => ({ ...i, id: `${rowId}-${n + 1}` }))
     await sql`
@@ -161,7 +163,7 @@ export async function generateIdeas(user: User, request: GenerateIdeasRequest) {
 const ideaRef = /^(\d{1,10})-(\d{1,3})$/
 
 /** POST /api/content-recommendations/generate-content → contents[] (added to the generation the ideas came from). */
-export async function generateContent(user: User, request: GenerateContentRequest) {
+export async function generateContent(user: User, request: GenerateContentRequest, ticket: BudgetTicket) {
   const project = await getProject(user, request.projectId, 'write')
   const body = { ...request, language: request.language ?? defaultIdeatorLanguage(project.language) }
   if (!user.isActive) refuse(IDEATOR_MESSAGES.inactive, 403)
@@ -190,6 +192,7 @@ export async function generateContent(user: User, request: GenerateContentReques
       args: [{ userId: user.id, context: contextOf(project, body, query, audience, grounding), items }],
       timeout: '10 minutes',
       summary: `Content drafts (${items.length}) · ${project.brandDomain} · "${query.slice(0, 60)}" · project ${project.id} · ${user.email}`,
+      ticket,
     })
   } catch (err) {
     if (err instanceof WorkflowFailedError) refuse(IDEATOR_MESSAGES.contentFailed, 502, failureOf(err))

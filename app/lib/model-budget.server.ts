@@ -1,8 +1,11 @@
 /**
- * What a route that calls a model must pass first (generation, add-model, refresh, analyses; later
- * chat, optimiser, ideator): a request budget per user and per client address (429 + Retry-After),
- * and a daily cost cap per user from the gateway's cost accounting (answers of analyses plus
- * model_usage rows for calls outside analyses). Admins have no cost cap.
+ * The model budget: a request budget per user and per client address (429 + Retry-After), and a daily
+ * cost cap per user from the gateway's cost accounting (answers of analyses plus model_usage rows for
+ * calls outside analyses). Admins have no cost cap.
+ *
+ * It is enforced where model work starts: a workflow that calls models can only be started with a
+ * BudgetTicket (app/lib/temporal.server.ts), and admitModelWork is the only way to get one. A caller
+ * takes the ticket before it writes anything, so a refused request leaves no rows behind.
  *
  * The request budgets live in this process's memory (rate-limiter-flexible): the web app is one
  * process; more processes would each count separately (a Postgres store would then fit).
@@ -57,10 +60,24 @@ export async function requireCostBudget(user: User) {
   }
 }
 
-/** Both checks, in the order a model route needs them: the cheap in-memory count first. */
-export async function requireModelBudget(user: User, clientAddress: string) {
+declare const admitted: unique symbol
+/** Proof that a request for model work passed the budget: what starting a model-calling workflow demands. */
+export type BudgetTicket = { readonly [admitted]: true; readonly userId: number }
+
+/** Who pays for model work: the user, and the client address the request came from. */
+export interface ModelPayer {
+  user: User
+  clientAddress: string
+}
+
+/**
+ * Both checks, the cheap in-memory count first; a thrown 429 when either is spent, otherwise the ticket
+ * that lets the caller start the model work.
+ */
+export async function admitModelWork({ user, clientAddress }: ModelPayer): Promise<BudgetTicket> {
   await limitModelRequests(user, clientAddress)
   await requireCostBudget(user)
+  return { userId: user.id } as BudgetTicket
 }
 
 /** Records the cost of a model call made outside an analysis (it then counts against the daily cap, unless simulated). */

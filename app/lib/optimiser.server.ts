@@ -8,6 +8,7 @@ import { ApplicationFailure, CancelledFailure, QueryRejectedError, TerminatedFai
 import sanitizeHtml from 'sanitize-html'
 import type { z } from 'zod'
 import { limitsOf, toUser, userColumns, type User, type UserRow } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { db } from './db.server'
 import { badRequest, forbidden, notFound } from './http.server'
 import { getProject } from './projects.server'
@@ -57,7 +58,7 @@ function failureOf(err: unknown): { message: string; type: string | null } {
 type RelevanceBody = z.infer<typeof relevanceRequest>
 
 /** POST .../relevance: runs one optimisation to the end (the screen polls its progress meanwhile). */
-export async function runOptimisation(user: User, body: RelevanceBody): Promise<{ success: true; analysis: OptimiserAnalysis; runId: string }> {
+export async function runOptimisation(user: User, body: RelevanceBody, ticket: BudgetTicket): Promise<{ success: true; analysis: OptimiserAnalysis; runId: string }> {
   if (body.projectId) await getProject(user, body.projectId)
   if (body.url) {
     // Refused forms are answered at once; the activity checks again after DNS resolution and on every redirect.
@@ -76,6 +77,7 @@ export async function runOptimisation(user: User, body: RelevanceBody): Promise<
       timeout: '15 minutes',
       labels: { ...(body.projectId ? { projectId: body.projectId } : {}), userEmail: user.email, brand, runKind: 'optimiser' },
       summary: `Content optimisation · ${body.prompt.slice(0, 80)} · ${user.email}`,
+      ticket,
     })
     await sql`update content_analyses set status = 'completed', result = ${sql.json(analysis as any)} where id = ${row.id}`
     return { success: true, analysis, runId }
@@ -149,21 +151,22 @@ type SmallWorkflow = Extract<WorkflowName, 'optimiserRewriteWorkflow' | 'optimis
 type SmallArgs<K extends SmallWorkflow> = Parameters<typeof executeWorkflow<K>>[1]['args']
 
 /** Runs the rewrite or the critical-actions workflow by its function and waits for it; labelled RunKind optimiser. */
-function runSmall<K extends SmallWorkflow>(user: User, workflow: K, args: Omit<SmallArgs<K>[0], 'userId'>, summary: string) {
+function runSmall<K extends SmallWorkflow>(user: User, workflow: K, args: Omit<SmallArgs<K>[0], 'userId'>, summary: string, ticket: BudgetTicket) {
   return executeWorkflow(workflow, {
     workflowId: optimiserStepWorkflowId(user.id, workflow === 'optimiserRewriteWorkflow' ? 'rewrite' : 'actions', randomUUID().slice(0, 12)),
     args: [{ userId: user.id, ...args }] as SmallArgs<K>,
     timeout: '6 minutes',
     labels: { userEmail: user.email, brand: '', runKind: 'optimiser' },
     summary,
+    ticket,
   })
 }
 
 /** POST .../optimise. */
-export async function optimiseContent(user: User, body: z.infer<typeof optimiseRequest>): Promise<{ success: boolean; optimisation?: OptimisationResult; error?: string }> {
+export async function optimiseContent(user: User, body: z.infer<typeof optimiseRequest>, ticket: BudgetTicket): Promise<{ success: boolean; optimisation?: OptimisationResult; error?: string }> {
   if (!user.isActive) forbidden(OPTIMISER_MESSAGES.inactive.description)
   try {
-    const optimisation: OptimisationResult = await runSmall(user, 'optimiserRewriteWorkflow', body, `Content rewrite · ${body.prompt.slice(0, 80)} · ${user.email}`)
+    const optimisation: OptimisationResult = await runSmall(user, 'optimiserRewriteWorkflow', body, `Content rewrite · ${body.prompt.slice(0, 80)} · ${user.email}`, ticket)
     return { success: true, optimisation }
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err
@@ -172,11 +175,11 @@ export async function optimiseContent(user: User, body: z.infer<typeof optimiseR
 }
 
 /** POST .../generate-critical-actions. */
-export async function generateCriticalActions(user: User, body: z.infer<typeof criticalActionsRequest>) {
+export async function generateCriticalActions(user: User, body: z.infer<typeof criticalActionsRequest>, ticket: BudgetTicket) {
   if (!user.isActive) forbidden(OPTIMISER_MESSAGES.inactive.description)
   const { recommendations, ...scores } = body.analysisData
   try {
-    const out = await runSmall(user, 'optimiserActionsWorkflow', { prompt: body.prompt, scores, recommendations }, `Critical actions · ${body.prompt.slice(0, 80)}`)
+    const out = await runSmall(user, 'optimiserActionsWorkflow', { prompt: body.prompt, scores, recommendations }, `Critical actions · ${body.prompt.slice(0, 80)}`, ticket)
     return { success: true, criticalActions: out.criticalActions }
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err

@@ -17,6 +17,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import type postgres from 'postgres'
 import { db } from './db.server'
 import type { User } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { badRequest, conflict, forbidden, idSearchParam, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
 import { getAnalysis, type AnalysisRow } from './analyses.server'
@@ -175,7 +176,7 @@ function planModels(analysis: AnalysisRow) {
 }
 
 /** Starts (or restarts) the source search of a completed full-mode analysis. */
-export async function startSourceSearch(user: User, analysisId: number) {
+export async function startSourceSearch(user: User, analysisId: number, ticket: BudgetTicket) {
   const { analysis, project } = await getAnalysis(user, analysisId, 'write')
   if (!user.isActive) forbidden('Account paused - contact admin')
   if (analysis.is_light_mode || project.isLightMode) forbidden('Source Insights are not available in Light Mode')
@@ -200,6 +201,7 @@ export async function startSourceSearch(user: User, analysisId: number) {
         args: [input],
         labels: { projectId: analysis.project_id, userEmail: user.email, brand, runKind: 'source-search' },
         summary: `Source search of analysis ${analysis.id}: ${models.length} search models × ${input.queries.length} queries · ${brand} · project ${analysis.project_id} · ${user.email}`,
+        ticket,
       })
     // A search that has just recorded its end (cancelled, failed) closes a moment later: wait for it briefly.
     for (let attempt = 0; ; attempt++) {

@@ -5,6 +5,7 @@ import { getProgressQuery, type AnalysisWorkflowInput, type FrameworkInput, type
 // The one place the app holds the workflow functions: runs are started by function (typed arguments and
 // result, the type name taken from the function), never by a string.
 import * as workflows from '../../workflows/index'
+import type { BudgetTicket } from './model-budget.server'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES, SEARCH_ATTRIBUTES_CLI, searchAttributePairs, type RunLabels } from '../../workflows/search-attributes'
 
 let clientPromise: Promise<Client> | undefined
@@ -38,13 +39,50 @@ interface RunOptions {
   summary: string
 }
 
-interface StartOptions<K extends WorkflowName> extends RunOptions {
+/**
+ * Which workflows call models, for every workflow of workflows/index (a new one does not compile until it is
+ * listed). Those start only with a BudgetTicket from admitModelWork (app/lib/model-budget.server.ts): the model
+ * budget is enforced where model work starts, whichever route, API operation or MCP tool asked for it.
+ */
+export const CALLS_MODELS = {
+  analysisWorkflow: true,
+  frameworkWorkflow: true,
+  dailyAnalysisWorkflow: true,
+  trendAlertsWorkflow: false,
+  audiencesTopicsWorkflow: true,
+  audienceQueriesWorkflow: true,
+  sourceSearchWorkflow: true,
+  keyTestWorkflow: true,
+  exportSummaryWorkflow: true,
+  optimiserWorkflow: true,
+  optimiserRewriteWorkflow: true,
+  optimiserActionsWorkflow: true,
+  ideatorIdeasWorkflow: true,
+  ideatorContentWorkflow: true,
+  chatTurnWorkflow: true,
+} as const satisfies Record<WorkflowName, boolean>
+
+/** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */
+export type ModelWorkflow = { [K in WorkflowName]: (typeof CALLS_MODELS)[K] extends true ? K : never }[WorkflowName]
+/** A workflow that calls none (started with startPlainWorkflow). */
+export type PlainWorkflow = Exclude<WorkflowName, ModelWorkflow>
+
+interface PlainStartOptions<K extends WorkflowName> extends RunOptions {
   args: Parameters<Workflows[K]>
   /** workflowExecutionTimeout, e.g. '4 minutes'. */
   timeout?: `${number} ${'seconds' | 'minutes' | 'hours'}`
 }
 
-function startOptions<K extends WorkflowName>(opts: StartOptions<K>) {
+interface StartOptions<K extends ModelWorkflow> extends PlainStartOptions<K> {
+  ticket: BudgetTicket
+}
+
+/** The compiler demands the ticket; this catches a cast around it. */
+function requireTicket(name: WorkflowName, ticket: BudgetTicket | undefined) {
+  if (CALLS_MODELS[name] && !ticket) throw new Error(`${name} calls models: start it with a ticket from admitModelWork`)
+}
+
+function startOptions<K extends WorkflowName>(opts: PlainStartOptions<K>) {
   return {
     taskQueue: temporalTaskQueue(),
     workflowId: opts.workflowId,
@@ -56,7 +94,15 @@ function startOptions<K extends WorkflowName>(opts: StartOptions<K>) {
 }
 
 /** Starts a workflow on the worker's task queue by its function; the next progress read of that id is fresh. */
-export async function startWorkflow<K extends WorkflowName>(name: K, opts: StartOptions<K>) {
+export async function startWorkflow<K extends ModelWorkflow>(name: K, opts: StartOptions<K>) {
+  requireTicket(name, opts.ticket)
+  return start(name, opts)
+}
+
+/** Starts a workflow that calls no model (no budget to pass). */
+export const startPlainWorkflow = <K extends PlainWorkflow>(name: K, opts: PlainStartOptions<K>) => start(name, opts)
+
+async function start<K extends WorkflowName>(name: K, opts: PlainStartOptions<K>) {
   const client = await temporal()
   const handle = await client.workflow.start(workflows[name] as Workflows[K], startOptions(opts) as any)
   forgetWorkflow(opts.workflowId)
@@ -64,7 +110,8 @@ export async function startWorkflow<K extends WorkflowName>(name: K, opts: Start
 }
 
 /** Runs a workflow by its function and waits for its result. */
-export async function executeWorkflow<K extends WorkflowName>(name: K, opts: StartOptions<K>): Promise<Awaited<ReturnType<Workflows[K]>>> {
+export async function executeWorkflow<K extends ModelWorkflow>(name: K, opts: StartOptions<K>): Promise<Awaited<ReturnType<Workflows[K]>>> {
+  requireTicket(name, opts.ticket)
   const client = await temporal()
   return client.workflow.execute(workflows[name] as Workflows[K], startOptions(opts) as any) as Promise<Awaited<ReturnType<Workflows[K]>>>
 }
@@ -73,10 +120,10 @@ export async function executeWorkflow<K extends WorkflowName>(name: K, opts: Sta
 export const workflowFunction = <K extends WorkflowName>(name: K): Workflows[K] => workflows[name]
 
 /** Starts one analysis, add-model or refresh run. */
-export const startAnalysisWorkflow = (input: AnalysisWorkflowInput, run: RunOptions) => startWorkflow('analysisWorkflow', { ...run, args: [input] })
+export const startAnalysisWorkflow = (input: AnalysisWorkflowInput, run: RunOptions, ticket: BudgetTicket) => startWorkflow('analysisWorkflow', { ...run, args: [input], ticket })
 
 /** Runs the framework workflow and waits for its answer. */
-export const executeFrameworkWorkflow = (input: FrameworkInput, run: RunOptions & { timeout: StartOptions<'frameworkWorkflow'>['timeout'] }) =>
+export const executeFrameworkWorkflow = (input: FrameworkInput, run: RunOptions & { timeout: StartOptions<'frameworkWorkflow'>['timeout']; ticket: BudgetTicket }) =>
   executeWorkflow('frameworkWorkflow', { ...run, args: [input] })
 
 /**

@@ -6,6 +6,7 @@ import { getProject, type Project } from './projects.server'
 import { temporal, workflowFunction, type WorkflowName } from './temporal.server'
 import { temporalNamespace, temporalTaskQueue } from '../../config/temporal'
 import type { User } from './auth.server'
+import type { BudgetTicket } from './model-budget.server'
 import { buildTrends, chooseQuery, LIGHT_MODE_LOCKED, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
 import { queryRanksOf, trendPointsOf } from '../../db/trends'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES, searchAttributePairs } from '../../workflows/search-attributes'
@@ -127,7 +128,8 @@ export async function dailySchedule(user: User, projectId: number): Promise<Dail
 }
 
 /** POST /api/projects/{id}/daily-schedule: the owner turns the daily run on (or moves its hour), pauses, resumes, deletes or runs it now. */
-export async function changeDailySchedule(user: User, projectId: number, change: ScheduleChange): Promise<DailyScheduleState> {
+/** A schedule change; 'trigger' (Run Now) starts model work, so it comes with the budget's ticket. */
+export async function changeDailySchedule(user: User, projectId: number, change: ScheduleChange, ticket: BudgetTicket | null): Promise<DailyScheduleState> {
   const project = await getProject(user, projectId, 'write')
   if (isLocked(user, project)) forbidden(LIGHT_MODE_LOCKED)
   const client = await temporal()
@@ -174,6 +176,7 @@ export async function changeDailySchedule(user: User, projectId: number, change:
       await handle.delete().catch(ignoreMissing)
       break
     case 'trigger':
+      if (!ticket) throw new Error('Run Now calls models: admit it with admitModelWork first')
       // A run the owner asks for always starts and records its outcome: the scheduled workflow itself
       // applies the click's rules (one per day, a run still going) and says why it skipped. With SKIP,
       // Temporal would drop it silently while it still counts the previous run as running.

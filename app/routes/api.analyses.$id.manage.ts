@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { manageModel } from '~/lib/analyses.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { id } from '~/domain/validation'
 
 const schema = z.object({
@@ -18,6 +18,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const analysisId = intParam(params.id, 'analysis')
   const body = await parseBody(request, schema)
   // A refresh asks the model every query again.
-  if (body.action === 'refresh') await requireModelBudget(user, clientAddressOf(context))
-  return json(await manageModel(user, analysisId, body.action, body.modelId))
+  const ticket = body.action === 'refresh' ? await admitModelWork({ user, clientAddress: clientAddressOf(context) }) : null
+  return json(await manageModel(user, analysisId, body.action, body.modelId, ticket))
 }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { sourceSearchStatus, startSourceSearch } from '~/lib/sources.server'
 
 /** GET /api/analyses/{id}/source-search -> { searchInsightsStatus, progress } (polled every 2 s while a search runs, §9). */
@@ -18,6 +18,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const id = intParam(params.id, 'analysis')
   await parseBody(request, z.object({}))
-  await requireModelBudget(user, clientAddressOf(context))
-  return json(await startSourceSearch(user, id), { status: 202 })
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  return json(await startSourceSearch(user, id, ticket), { status: 202 })
 }

@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { parseBody, requireMethod } from '~/lib/http.server'
 import { generateContent } from '~/lib/ideator.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { generateContentRequest } from '~/domain/ideator/requests'
 
 /** POST /api/content-recommendations/generate-content { projectId, query, userBrief, selectedIdeas, … } → { contents[] }. */
@@ -11,8 +11,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const body = await parseBody(request, generateContentRequest)
-  await requireModelBudget(user, clientAddressOf(context))
-  return json(await generateContent(user, body))
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  return json(await generateContent(user, body, ticket))
 }
 
 /** GET is not a way to generate: 405. */

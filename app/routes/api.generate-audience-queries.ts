@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { parseBody, requireMethod } from '~/lib/http.server'
 import { audienceGroups, generateGroupQueries, requireAudienceSetup } from '~/lib/audiences.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { audienceQueriesSchema } from '~/domain/audiences'
 
 /** POST /api/generate-audience-queries → competitors, queries (audience, audienceContext, topic), competitorDetails, brandDetails. */
@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   requireAudienceSetup(user)
   const body = await parseBody(request, audienceQueriesSchema)
-  await requireModelBudget(user, clientAddressOf(context))
-  const result = await generateGroupQueries(user, 'audience-queries', body, audienceGroups(body, body.isLightMode))
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  const result = await generateGroupQueries(user, 'audience-queries', body, audienceGroups(body, body.isLightMode), ticket)
   return json(result, { status: 'error' in result ? 502 : 200 })
 }

@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { forbidden, parseBody, requireMethod } from '~/lib/http.server'
 import { generateFramework } from '~/lib/framework.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { FIELD_LIMITS as L, text } from '~/domain/validation'
 
 const schema = z.object({
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
   const body = await parseBody(request, schema)
-  await requireModelBudget(user, clientAddressOf(context))
-  const result = await generateFramework(user, { ...body, isLightMode: user.tier === 'light' || body.isLightMode })
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  const result = await generateFramework(user, { ...body, isLightMode: user.tier === 'light' || body.isLightMode }, ticket)
   return json(result, { status: result.error ? 502 : 200 })
 }

@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { parseBody, requireMethod } from '~/lib/http.server'
 import { generateGroupQueries, requireAudienceSetup, topicGroups } from '~/lib/audiences.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 import { topicQueriesSchema } from '~/domain/audiences'
 
 /** POST /api/generate-topic-queries → competitors, queries [{ query, topic }], competitorDetails, brandDetails. */
@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
   requireAudienceSetup(user)
   const body = await parseBody(request, topicQueriesSchema)
-  await requireModelBudget(user, clientAddressOf(context))
-  const result = await generateGroupQueries(user, 'topic-queries', body, topicGroups(body.topics, body.maxQueries, body.isLightMode, body.audiences))
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  const result = await generateGroupQueries(user, 'topic-queries', body, topicGroups(body.topics, body.maxQueries, body.isLightMode, body.audiences), ticket)
   return json(result, { status: 'error' in result ? 502 : 200 })
 }

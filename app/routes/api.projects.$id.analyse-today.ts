@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, requireMethod } from '~/lib/http.server'
 import { serializeAnalysis, startAnalysis } from '~/lib/analyses.server'
 import { clientAddressOf } from '~/lib/load-context'
-import { requireModelBudget } from '~/lib/model-budget.server'
+import { admitModelWork } from '~/lib/model-budget.server'
 
 /**
  * POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). No body (§8); `?again=true` is an
@@ -13,7 +13,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const projectId = intParam(params.id, 'project')
-  await requireModelBudget(user, clientAddressOf(context))
-  const analysis = await startAnalysis(user, projectId, { again: new URL(request.url).searchParams.get('again') === 'true' })
+  const ticket = await admitModelWork({ user, clientAddress: clientAddressOf(context) })
+  const analysis = await startAnalysis(user, projectId, ticket, { again: new URL(request.url).searchParams.get('again') === 'true' })
   return json({ ...serializeAnalysis(analysis, analysis.progress), analysisId: analysis.id }, { status: 201 })
 }

@@ -18,10 +18,12 @@ export async function benchAnalysis() {
     const { sql } = stack
     const { startAnalysis } = await import('../../app/lib/analyses.server')
     const user = await stack.makeUser()
+    const { admitModelWork } = await import('../../app/lib/model-budget.server')
+    const ticket = await admitModelWork({ user, clientAddress: '127.0.0.1' })
 
     // Warm-up: the first workflow task loads the bundle; not measured.
     await stack.simLatency(0)
-    const warm = await startAnalysis(user, await stack.makeProject(user.id, 0, QUERIES))
+    const warm = await startAnalysis(user, await stack.makeProject(user.id, 0, QUERIES), ticket)
     await stack.waitDone([warm.id])
     const idleRssMb = rssMb(stack.workerPid)
 
@@ -35,7 +37,7 @@ export async function benchAnalysis() {
     for (let run = 0; run < SINGLE_RUNS; run++) {
       const p1 = await stack.makeProject(user.id, 1 + run, QUERIES)
       const t1 = performance.now()
-      const a1 = await startAnalysis(user, p1)
+      const a1 = await startAnalysis(user, p1, ticket)
       await stack.waitDone([a1.id])
       singles.push((performance.now() - t1) / 1000)
       const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id = ${a1.id} and ok`
@@ -47,7 +49,7 @@ export async function benchAnalysis() {
     await stack.simLatency(0)
     const projects = await Promise.all(Array.from({ length: 10 }, (_, i) => stack.makeProject(user.id, 10 + SINGLE_RUNS + i, QUERIES)))
     const t2 = performance.now()
-    const started = await Promise.all(projects.map((p) => startAnalysis(user, p)))
+    const started = await Promise.all(projects.map((p) => startAnalysis(user, p, ticket)))
     await stack.waitDone(started.map((a) => a.id))
     const ten = (performance.now() - t2) / 1000
     const [{ n: answers10 }] = await sql<{ n: number }[]>`select count(*)::int as n from api_responses where analysis_id in ${sql(started.map((a) => a.id))} and ok`

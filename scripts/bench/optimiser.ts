@@ -46,18 +46,20 @@ export async function benchOptimiser(opts: { sections?: number; latencyMs?: numb
     const { renderPdf, reportHtml } = await import('../../app/lib/optimiser-pdf.server')
     const { relevanceRequest } = await import('../../app/domain/optimiser/requests')
     const user = await stack.makeUser()
+    const { admitModelWork } = await import('../../app/lib/model-budget.server')
+    const ticket = await admitModelWork({ user, clientAddress: '127.0.0.1' })
     const body = relevanceRequest.parse({ prompt: PROMPT, content: benchPage(sections) })
 
     // Warm-up: the first workflow task loads the bundle and the first calls open connections; not measured.
     await stack.simLatency(0)
-    await runOptimisation(user, body)
+    await runOptimisation(user, body, ticket)
 
     await stack.simLatency(latencyMs)
     const walls: number[] = []
     let last: Awaited<ReturnType<typeof runOptimisation>> | null = null
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now()
-      last = await runOptimisation(user, body)
+      last = await runOptimisation(user, body, ticket)
       walls.push((performance.now() - t0) / 1000)
     }
     const a = last!.analysis

@@ -38,9 +38,11 @@ export async function benchProgress() {
   try {
     const { startAnalysis, getAnalysis, progressOf, ACTIVE_STATUSES } = await import('../../app/lib/analyses.server')
     const user = await stack.makeUser()
+    const { admitModelWork } = await import('../../app/lib/model-budget.server')
+    const ticket = await admitModelWork({ user, clientAddress: '127.0.0.1' })
     // Long enough to stay running through both measurements: 40 queries / 8 at a time × 10 s.
     await stack.simLatency(10_000)
-    const analysis = await startAnalysis(user, await stack.makeProject(user.id, 1, QUERIES))
+    const analysis = await startAnalysis(user, await stack.makeProject(user.id, 1, QUERIES), ticket)
     const poll = async () => {
       const t = performance.now()
       const { analysis: a } = await getAnalysis(user, analysis.id)

@@ -142,18 +142,20 @@ export async function benchSources(opts: { queries?: number; latencyMs?: number;
     const { startSourceSearch, loadSourcesView } = await import('../../app/lib/sources.server')
     const { SEARCH_MODEL_IDS } = await import('../../app/domain/sources/types')
     const user = await stack.makeUser()
+    const { admitModelWork } = await import('../../app/lib/model-budget.server')
+    const ticket = await admitModelWork({ user, clientAddress: '127.0.0.1' })
 
     // ---------------------------------------------------------------- 1. the search
     // Warm-up: the first workflow task loads the bundle and the first calls open connections; not measured.
     await stack.simLatency(0)
     const warm = await seedAnalysis(stack, user.id, 0, queries)
-    await startSourceSearch(user, warm.analysisId)
+    await startSourceSearch(user, warm.analysisId, ticket)
     await waitSearch(sql, warm.analysisId)
 
     await stack.simLatency(latencyMs)
     const run = await seedAnalysis(stack, user.id, 1, queries)
     const t0 = performance.now()
-    const started = await startSourceSearch(user, run.analysisId)
+    const started = await startSourceSearch(user, run.analysisId, ticket)
     const end = await waitSearch(sql, run.analysisId)
     const wallSeconds = (performance.now() - t0) / 1000
     const idealSeconds = Math.ceil(queries / CONCURRENCY) * (latencyMs / 1000)

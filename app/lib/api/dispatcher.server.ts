@@ -3,6 +3,7 @@ import { json, type AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod'
 import { clientAddressOf } from '../load-context'
 import { changeDailySchedule, dailySchedule } from '../trends.server'
+import { admitModelWork } from '../model-budget.server'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -33,7 +34,8 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   getQueryRanks: (c, i) => op.opGetQueryRanks(c, i.params.projectId, i.query),
   getProjectSources: async (c, i) => op.opGetSources(c, await op.analysisOf(c, i.params.projectId, i.query.analysisId), i.query),
   getSchedule: (c, i) => dailySchedule(c.principal.user, i.params.projectId),
-  changeSchedule: (c, i) => changeDailySchedule(c.principal.user, i.params.projectId, i.body),
+  changeSchedule: async (c, i) =>
+    changeDailySchedule(c.principal.user, i.params.projectId, i.body, i.body.action === 'trigger' ? await admitModelWork({ user: c.principal.user, clientAddress: c.clientAddress }) : null),
   exportReport: (c, i) => op.opExportReport(c, i.params.analysisId, i.query),
 }
 

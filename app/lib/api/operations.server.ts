@@ -11,7 +11,7 @@ import { loadResultsView } from '../results.server'
 import { loadSourcesView, searchInsightsOf } from '../sources.server'
 import { loadTrends } from '../trends.server'
 import { reportForUser } from '../report.server'
-import { requireModelBudget } from '../model-budget.server'
+import { admitModelWork } from '../model-budget.server'
 import { insightsSummaryOf, modelResultsOf, type AnswerFigures } from '../../domain/api/analysis-details'
 import { brandList, isoDay } from '../../domain/analyses'
 import { modelById } from '../../domain/models'
@@ -194,8 +194,8 @@ export async function opGetTrends({ principal }: OpContext, projectId: number, q
 
 export async function opStartAnalysis({ principal, clientAddress }: OpContext, projectId: number) {
   await getProject(principal.user, projectId, 'write')
-  await requireModelBudget(principal.user, clientAddress)
-  const row = await startAnalysis(principal.user, projectId)
+  const ticket = await admitModelWork({ user: principal.user, clientAddress })
+  const row = await startAnalysis(principal.user, projectId, ticket)
   const [run] = row.workflow_id ? await db()<{ id: number }[]>`select id from model_runs where workflow_id = ${row.workflow_id}` : []
   return { analysis: toApiAnalysis(row, row.progress), runId: run?.id ?? null, workflowId: row.workflow_id }
 }
@@ -203,8 +203,8 @@ export async function opStartAnalysis({ principal, clientAddress }: OpContext, p
 export async function opStartAddModel({ principal, clientAddress }: OpContext, analysisId: number, modelId: number) {
   await getAnalysis(principal.user, analysisId, 'write')
   if (!modelById(modelId)) throw badRequest(`Unknown model ${modelId}: use 3, 5, 6, 8, 9 or 10`)
-  await requireModelBudget(principal.user, clientAddress)
-  const run = await startAddModel(principal.user, analysisId, modelId)
+  const ticket = await admitModelWork({ user: principal.user, clientAddress })
+  const run = await startAddModel(principal.user, analysisId, modelId, ticket)
   return { analysisId: run.analysisId, modelId: run.modelId, model: run.model, runId: run.runId, workflowId: run.workflowId }
 }
 

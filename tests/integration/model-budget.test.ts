@@ -1,0 +1,178 @@
+/**
+ * The model budget is enforced where model work starts (issue 26 §2): every route, API operation and MCP tool that
+ * can cause a model call is listed here, and each is refused over the daily cost cap — with nothing started
+ * (no analysis, run, source search or workflow). The list is checked for completeness against the code: every route
+ * module that takes a ticket from admitModelWork is in it, and so is every API route that starts model work.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { randomInt } from 'node:crypto'
+import { Agent, fetch as fetchFrom } from 'undici'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { testEnv } from '../support/env'
+import { setLimits, sql } from '../support/flows'
+import { seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { createKey, KeyClient } from '../support/api-keys'
+import { MODELS } from '../../app/domain/models'
+
+const root = path.resolve(__dirname, '../..')
+const payroll = { brandDomain: 'PayFlow', marketDescription: 'Payroll software for small businesses', marketRegion: 'United Kingdom', language: 'en-GB', marketType: 'B2B' }
+const topic = { id: 'topic-1', name: 'Payroll compliance', description: 'Staying compliant' }
+const audience = { id: 'aud-1', name: 'Finance managers', description: 'Run payroll monthly' }
+
+/** Every app route that can make a model call: [route module, method, path, body]. */
+function appRoutes(hw: Pick<HandWorkedAnalysis, 'projectId' | 'analysisId'>): Array<[string, string, string, unknown]> {
+  const a = hw.analysisId
+  return [
+    ['api.generate-framework.ts', 'POST', '/api/generate-framework', payroll],
+    ['api.generate-audiences-topics.ts', 'POST', '/api/generate-audiences-topics', payroll],
+    ['api.generate-audience-queries.ts', 'POST', '/api/generate-audience-queries', { ...payroll, audiences: [audience], topics: [topic] }],
+    ['api.generate-topic-queries.ts', 'POST', '/api/generate-topic-queries', { ...payroll, topics: [topic] }],
+    ['api.projects.$id.analyse-today.ts', 'POST', `/api/projects/${hw.projectId}/analyse-today`, undefined],
+    ['api.analyses.$id.manage.ts', 'POST', `/api/analyses/${a}/manage`, { action: 'refresh', modelId: 3 }],
+    ['api.analyses.$id.source-search.ts', 'POST', `/api/analyses/${a}/source-search`, undefined],
+    ['api.projects.$id.daily-schedule.ts', 'POST', `/api/projects/${hw.projectId}/daily-schedule`, { action: 'trigger' }],
+    ['api.content.optimiser-v2.relevance.ts', 'POST', '/api/content/optimiser-v2/relevance', { prompt: 'best payroll software', content: 'PayFlow runs payroll.' }],
+    ['api.content.optimiser-v2.optimise.ts', 'POST', '/api/content/optimiser-v2/optimise', { originalContent: 'PayFlow runs payroll.', prompt: 'best payroll software', selectedRecommendations: ['Add a summary'] }],
+    ['api.content.optimiser-v2.generate-critical-actions.ts', 'POST', '/api/content/optimiser-v2/generate-critical-actions', { prompt: 'best payroll software', analysisData: { relevance: 40 } }],
+    ['api.content-recommendations.generate-ideas.ts', 'POST', '/api/content-recommendations/generate-ideas', { projectId: hw.projectId, query: 'best running shoes', isCustomQuery: true, contentType: 'blog-post', language: 'british-english' }],
+    ['api.content-recommendations.generate-content.ts', 'POST', '/api/content-recommendations/generate-content', { projectId: hw.projectId, query: 'best running shoes', userBrief: '', selectedIdeas: [{ id: 'x-1', title: 'Guide', description: 'A guide' }], contentType: 'blog-post', language: 'british-english' }],
+    ['api.ai-chat.ts', 'POST', '/api/ai-chat', { projectId: hw.projectId, analysisId: a, message: 'How visible is my brand?' }],
+    // The add-model URLs of the catalogue (one module serves them all).
+    ...MODELS.flatMap((m): Array<[string, string, string, unknown]> => [
+      ['$add-model', 'POST', `/api/analyses/add-${m.addKey}`, { analysisId: a }],
+      ['$add-model', 'POST', `/api/add-${m.addAnalysisKey}-analysis`, { analysisId: a }],
+    ]),
+  ]
+}
+
+/** What the model work of a user left behind: nothing may be added while refused. */
+async function footprint(userId: number) {
+  const db = await sql()
+  const [row] = await db<{ analyses: number; runs: number; searches: number; usage: number }[]>`
+    select (select count(*)::int from analyses where user_id = ${userId}) as analyses,
+           (select count(*)::int from model_runs r join analyses a on a.id = r.analysis_id where a.user_id = ${userId}) as runs,
+           (select count(*)::int from source_searches s join analyses a on a.id = s.analysis_id where a.user_id = ${userId}) as searches,
+           (select count(*)::int from model_usage where user_id = ${userId}) as usage`
+  return row
+}
+
+/** The cap's message for the spend we insert (cap + $0.50), as db/model-spend.ts words it. */
+const capMessage = (cap: number) => `Daily AI spending limit reached ($${(cap + 0.5).toFixed(2)} of $${cap.toFixed(2)} today). It resets at midnight UTC.`
+
+interface Owner {
+  hw: HandWorkedAnalysis
+  key: string
+  cap: number
+}
+
+/** A user with a completed analysis, a read+run API key and real spending of cap + $0.50 today. */
+async function ownerOverCap(): Promise<Owner> {
+  const hw = await seedHandWorkedAnalysis()
+  await setLimits(hw.owner.userId, { maxProjects: null, maxAnalyses: null })
+  const key = (await createKey(hw.owner, 'Budget', ['read', 'run'])).key
+  const cap = (await hw.owner.json('/api/user/profile')).body.dailyCostCapUsd as number
+  expect(cap).toBeGreaterThan(0)
+  await (await sql())`insert into model_usage (user_id, kind, cost_usd, simulated) values (${hw.owner.userId}, 'test', ${cap + 0.5}, false)`
+  return { hw, key, cap }
+}
+
+async function mcpTool(key: string, name: string, args: Record<string, unknown>) {
+  const dispatcher = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` })
+  const transport = new StreamableHTTPClientTransport(new URL(`${testEnv().appUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    fetch: ((url: any, init: any) => fetchFrom(url, { ...init, dispatcher })) as any,
+  })
+  const client = new Client({ name: 'budget-test', version: '1.0.0' })
+  await client.connect(transport)
+  try {
+    const result: any = await client.callTool({ name, arguments: args })
+    return { status: result.isError ? 429 : 200, body: result.content?.[0]?.text ?? '' }
+  } finally {
+    await client.close()
+  }
+}
+
+/** The REST API operations and MCP tools that start model work (the rest of /api/v1 only reads). */
+function apiCases(): Array<[string, (o: Owner) => Promise<{ status: number; body: unknown }>]> {
+  const api = (o: Owner, url: string, json?: unknown) => new KeyClient(o.key).call(url, { method: 'POST', ...(json === undefined ? {} : { json }) })
+  return [
+    ['POST /api/v1/projects/{id}/analyses', (o) => api(o, `/api/v1/projects/${o.hw.projectId}/analyses`)],
+    ['POST /api/v1/analyses/{id}/models', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/models`, { modelId: 3 })],
+    ['POST /api/v1/projects/{id}/schedule trigger', (o) => api(o, `/api/v1/projects/${o.hw.projectId}/schedule`, { action: 'trigger' })],
+    ['MCP start_analysis', (o) => mcpTool(o.key, 'start_analysis', { projectId: o.hw.projectId })],
+    ['MCP add_model', (o) => mcpTool(o.key, 'add_model', { analysisId: o.hw.analysisId, modelId: 3 })],
+    ['MCP change_schedule trigger', (o) => mcpTool(o.key, 'change_schedule', { projectId: o.hw.projectId, action: 'trigger' })],
+  ]
+}
+
+/** A user may make 10 model requests a minute (MODEL_CALLS_PER_USER_PER_MINUTE): 8 cases per user stay below it. */
+const PER_OWNER = 8
+const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / PER_OWNER) }, (_, i) => xs.slice(i * PER_OWNER, (i + 1) * PER_OWNER))
+
+/** The routes' modules and URLs do not depend on the ids: a stand-in for the completeness check. */
+const anyIds = { projectId: 1, analysisId: 1 }
+
+describe('every route that can call a model is refused over the daily cost cap', () => {
+  it('app routes answer 429 with the cap message and start nothing', async () => {
+    const wrong: string[] = []
+    const count = appRoutes(anyIds).length
+    for (const part of chunks(Array.from({ length: count }, (_, i) => i))) {
+      const o = await ownerOverCap()
+      const routes = appRoutes(o.hw)
+      const before = await footprint(o.hw.owner.userId)
+      for (const i of part) {
+        const [, method, url, body] = routes[i]
+        const res = await o.hw.owner.json(url, { method, ...(body === undefined ? {} : { json: body }) })
+        if (res.status !== 429 || !JSON.stringify(res.body).includes(capMessage(o.cap))) wrong.push(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`)
+      }
+      expect(await footprint(o.hw.owner.userId)).toEqual(before)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('the REST API operations and MCP tools that start model work are refused with the cap message', async () => {
+    const wrong: string[] = []
+    for (const part of chunks(apiCases())) {
+      const o = await ownerOverCap()
+      const before = await footprint(o.hw.owner.userId)
+      for (const [name, call] of part) {
+        const res = await call(o)
+        if (res.status !== 429 || !JSON.stringify(res.body).includes(capMessage(o.cap))) wrong.push(`${name}: ${res.status} ${JSON.stringify(res.body)}`)
+      }
+      expect(await footprint(o.hw.owner.userId)).toEqual(before)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('a share link is still made, without its AI Insights (the summary is skipped, not charged)', async () => {
+    const o = await ownerOverCap()
+    const res = await o.hw.owner.json(`/api/projects/${o.hw.projectId}/export`, { method: 'POST', json: { analysisId: o.hw.analysisId } })
+    expect(res.status).toBe(201)
+    expect(res.body.aiSummaryStatus).toBe('skipped')
+  })
+})
+
+describe('the list above is complete', () => {
+  it('every route module that admits model work is listed', () => {
+    const listed = new Set(appRoutes(anyIds).map(([file]) => file))
+    const routesDir = path.join(root, 'app/routes')
+    const admitting = readdirSync(routesDir).filter((f) => readFileSync(path.join(routesDir, f), 'utf8').includes('admitModelWork'))
+    // The add-model URLs are served by app/lib/add-model.server.ts, which admits itself.
+    expect(readFileSync(path.join(root, 'app/lib/add-model.server.ts'), 'utf8')).toContain('admitModelWork')
+    expect(admitting.filter((f) => !listed.has(f))).toEqual([])
+    expect([...listed].filter((f) => f !== '$add-model' && !admitting.includes(f))).toEqual([])
+  })
+
+  it('every app/lib module that starts a workflow is reached only with a ticket (the compiler holds it; this guards a cast)', () => {
+    const libDir = path.join(root, 'app/lib')
+    const starters = readdirSync(libDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.server.ts') && f !== 'temporal.server.ts')
+      .filter((f) => /\b(startWorkflow|executeWorkflow|startAnalysisWorkflow|executeFrameworkWorkflow)\(/.test(readFileSync(path.join(libDir, f), 'utf8')))
+    for (const f of starters) expect(readFileSync(path.join(libDir, f), 'utf8'), f).toMatch(/ticket/)
+    expect(starters.length).toBeGreaterThanOrEqual(9)
+  })
+})
