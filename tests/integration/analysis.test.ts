@@ -3,6 +3,7 @@ import { temporalBinary } from '../../scripts/stack'
 import { testEnv, controlWorker } from '../support/env'
 import { Session, createProject, resetSimulator, sampleProject, setLimits, signUp, signUpAdmin, simulator, sql, startAnalysis, until, waitForAnalysis } from '../support/flows'
 import { CARD_MODEL_IDS } from '../../app/domain/models'
+import { createKey, KeyClient } from '../support/api-keys'
 
 const temporalCli = () => temporalBinary() ?? 'temporal'
 
@@ -107,6 +108,18 @@ describe('a full analysis', () => {
     expect(again.body.analysisId).not.toBe(first.id)
     expect(again.body.date).toBe((first as unknown as { date: string }).date)
     expect((await waitForAnalysis(admin, again.body.analysisId)).status).toBe('completed')
+    // The REST API (and its MCP tool start_analysis) asks the same question and takes the confirmation as `again`.
+    const api = new KeyClient((await createKey(admin, 'Runs', ['read', 'run'])).key)
+    const apiAsked = await api.call(`/api/v1/projects/${project.id}/analyses`, { method: 'POST' })
+    expect(apiAsked.status).toBe(409)
+    expect(apiAsked.body.error).toMatchObject({ code: 'conflict', message: 'This project was already analysed today. Run it again? It counts as another analysis. To confirm, send {"again": true}.' })
+    const badAgain = await api.call(`/api/v1/projects/${project.id}/analyses`, { method: 'POST', json: { again: 'yes' } })
+    expect(badAgain.status).toBe(400)
+    expect(badAgain.body.error.message).toMatch(/again must be true or false/)
+    const apiAgain = await api.call(`/api/v1/projects/${project.id}/analyses`, { method: 'POST', json: { again: true } })
+    expect(apiAgain.status).toBe(201)
+    expect(apiAgain.body.analysis.id).not.toBe(again.body.analysisId)
+    expect((await waitForAnalysis(admin, apiAgain.body.analysis.id)).status).toBe('completed')
   })
 })
 

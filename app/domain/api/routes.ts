@@ -122,9 +122,9 @@ export const API_ROUTES = {
   },
   startAnalysis: {
     tool: { name: 'start_analysis', description: START_TOOL },
-    method: 'post', path: '/projects/{projectId}/analyses', scope: 'run', tag: 'Runs', status: 201, response: s.runStartedSchema, params: s.projectParams,
+    method: 'post', path: '/projects/{projectId}/analyses', scope: 'run', tag: 'Runs', status: 201, response: s.runStartedSchema, params: s.projectParams, body: s.startAnalysisBody,
     summary: 'Start today\'s analysis',
-    description: 'The same as Add Analysis in the app: one per project per day (a failed or cancelled one of today is restarted), counts against the analysis quota, rate limit and daily cost cap of the key\'s user.',
+    description: 'The same as Add Analysis in the app: one per project per day (a failed or cancelled one of today is restarted), counts against the analysis quota, rate limit and daily cost cap of the key\'s user. An admin may run a project again the same day by confirming with `again: true` (the 409 says so).',
   },
   startAddModel: {
     tool: { name: 'add_model' },

@@ -97,6 +97,16 @@ export const trendsQuery = z.object({
   topicBrand: optionalText('topicBrand', 'The brand of the topic trend (default the own brand).'),
 })
 
+export const startAnalysisBody = z
+  .object({
+    again: z
+      .boolean({ error: 'again must be true or false' })
+      .optional()
+      .default(false)
+      .openapi({ description: 'Admins only: confirm a second run of the project today (without it, a project already analysed today answers 409).', example: false }),
+  })
+  .openapi('StartAnalysisRequest')
+
 export const addModelBody = z
   .object({
     modelId: z

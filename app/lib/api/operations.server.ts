@@ -15,6 +15,7 @@ import { admitModelWork } from '../model-budget.server'
 import { insightsSummaryOf, modelResultsOf, type AnswerFigures } from '../../domain/api/analysis-details'
 import { brandList, isoDay } from '../../domain/analyses'
 import { modelById } from '../../domain/models'
+import { ANALYSE_AGAIN_QUESTION } from '../../domain/limits'
 import { decodeCursor, pageOf, visibilitySummary } from '../../domain/api'
 import type * as S from '../../domain/api/schemas'
 import { ApiError, badRequest } from './errors.server'
@@ -192,10 +193,16 @@ export async function opGetTrends({ principal }: OpContext, projectId: number, q
   }
 }
 
-export async function opStartAnalysis({ principal, clientAddress }: OpContext, projectId: number) {
+export async function opStartAnalysis({ principal, clientAddress }: OpContext, projectId: number, again: boolean) {
   await getProject(principal.user, projectId, 'write')
   const ticket = await admitModelWork({ user: principal.user, clientAddress })
-  const row = await startAnalysis(principal.user, projectId, ticket)
+  const row = await startAnalysis(principal.user, projectId, ticket, { again }).catch(async (err: unknown) => {
+    // The app asks the admin to confirm; an API client confirms with the body's `again`.
+    if (err instanceof Response && err.status === 409 && ((await err.clone().json().catch(() => null)) as { error?: string } | null)?.error === ANALYSE_AGAIN_QUESTION) {
+      throw new ApiError(409, 'conflict', `${ANALYSE_AGAIN_QUESTION} To confirm, send {"again": true}.`)
+    }
+    throw err
+  })
   const [run] = row.workflow_id ? await db()<{ id: number }[]>`select id from model_runs where workflow_id = ${row.workflow_id}` : []
   return { analysis: toApiAnalysis(row, row.progress), runId: run?.id ?? null, workflowId: row.workflow_id }
 }
