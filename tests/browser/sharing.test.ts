@@ -163,6 +163,15 @@ describe('Edit Project dialog in the browser', () => {
     await page.click('xpath/.//div[contains(@class,"field")][span[starts-with(.,"Queries (")]]//button[.="Add"]')
     await waitForText(page, 'Queries (15)')
     expect(await addQuery()).toBeNull()
+    // A competitor name of 2 characters is said in place not to count, with the way to an alternative name (issue 28 §2).
+    const competitors = 'xpath/.//div[contains(@class,"field")][span[starts-with(.,"Competitors (")]]'
+    expect(await page.$('[data-testid=not-counted]')).toBeNull()
+    await page.type('[role=dialog] input[placeholder="Add competitor"]', 'On')
+    await page.click(`${competitors}//button[.="Add"]`)
+    await waitForText(page, '“On” will not be counted: names of 2 characters or fewer are ignored in answers.')
+    expect(await page.$eval('[data-testid=not-counted] a', (a) => a.getAttribute('href'))).toBe(`/?phase=1&project=${project.id}`)
+    await page.click(`${competitors}//li[span[.="On"]]//button[.="Delete"]`)
+    await page.waitForFunction(() => !document.querySelector('[data-testid=not-counted]'))
     await page.click('xpath/.//div[@role="dialog"]//button[.="Save Changes"]')
     await waitForText(page, 'Project Saved')
     const saved = await owner.json(`/api/projects/${project.id}`)

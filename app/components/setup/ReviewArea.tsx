@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
 import { countableNames, validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
+import { NotCountedNote } from './NotCountedNote'
 import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
@@ -99,19 +100,6 @@ export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'br
   projectBody: () => Record<string, unknown>
   /** Runs after the project is saved, before the analysis starts (e.g. POST /api/audiences/save). */
   afterSave?: (projectId: number) => Promise<void>
-}
-
-/** Said in place of a name too short to count (§5: 2 characters or fewer), with the way out: an alternative name that counts. */
-function NotCountedNote({ name, onAdd }: { name: string; onAdd: () => void }) {
-  return (
-    <div className="field-error" role="note" data-testid="not-counted" style={{ flexBasis: '100%' }}>
-      “{name}” will not be counted: names of 2 characters or fewer are ignored in answers. Add an alternative name that counts, such as the brand’s full
-      name.{' '}
-      <button type="button" className="btn btn-small" onClick={onAdd}>
-        Add alternative name
-      </button>
-    </div>
-  )
 }
 
 /** §2 'Review area (both variants)': competitors, queries, limits and 'Proceed to Analysis'. */

@@ -1,8 +1,10 @@
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Modal } from '../modal'
 import { useToast } from '../toast'
 import { SamplesField } from '../evidence/SamplesField'
+import { NotCountedNote } from '../setup/NotCountedNote'
+import { countableNames } from '../../domain/metrics/brands'
 import { addToList, editDialogProblem, editInList, EDIT_DIALOG_MAX_COMPETITORS, EDIT_DIALOG_MAX_QUERIES } from '../../domain/sharing/project-menu'
 
 interface EditableProject {
@@ -11,6 +13,8 @@ interface EditableProject {
   brandDomain: string
   marketDescription: string
   competitors: string[]
+  /** Alternative names per competitor (edited in the setup): a short name with one that counts is counted. */
+  competitorDetails?: { name: string; alternativeNames?: string[] }[]
   queries: string[]
   queriesWithAudience?: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
   samplesPerQuery?: number
@@ -18,7 +22,7 @@ interface EditableProject {
 }
 
 /** One editable list of the dialog: add (trimmed, unique, capped), edit in place, delete. */
-function ListEditor({ label, items, cap, onChange }: { label: string; items: string[]; cap: number; onChange: (items: string[]) => void }) {
+function ListEditor({ label, items, cap, onChange, note }: { label: string; items: string[]; cap: number; onChange: (items: string[]) => void; note?: (item: string) => ReactNode }) {
   const toast = useToast()
   const [draft, setDraft] = useState('')
   const [editing, setEditing] = useState<{ index: number; value: string } | null>(null)
@@ -31,7 +35,7 @@ function ListEditor({ label, items, cap, onChange }: { label: string; items: str
       <span>{label} ({items.length})</span>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 180, overflowY: 'auto' }}>
         {items.map((item, i) => (
-          <li key={`${i}-${item}`} className="list-row">
+          <li key={`${i}-${item}`} className="list-row" style={note?.(item) ? { flexWrap: 'wrap' } : undefined}>
             {editing?.index === i ? (
               <>
                 <input style={{ flex: 1 }} value={editing.value} autoFocus onChange={(e) => setEditing({ index: i, value: e.target.value })} />
@@ -43,6 +47,7 @@ function ListEditor({ label, items, cap, onChange }: { label: string; items: str
                 <span style={{ flex: 1 }}>{item}</span>
                 <button type="button" className="btn btn-small" onClick={() => setEditing({ index: i, value: item })}>Edit</button>
                 <button type="button" className="btn btn-small" onClick={() => onChange(items.filter((_, j) => j !== i))}>Delete</button>
+                {note?.(item)}
               </>
             )}
           </li>
@@ -71,6 +76,10 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
   const [samples, setSamples] = useState(project.samplesPerQuery ?? 1)
   const [saving, setSaving] = useState(false)
   const problem = editDialogProblem(fields)
+  const notCounted = (name: string) => {
+    const alternativeNames = project.competitorDetails?.find((d) => d.name.toLowerCase() === name.toLowerCase())?.alternativeNames ?? []
+    return countableNames({ name, alternativeNames, domains: [] }).length === 0 ? <NotCountedNote name={name} setupHref={`/?phase=1&project=${project.id}`} /> : null
+  }
   const save = async () => {
     if (problem) return toast({ title: 'Update Failed', description: problem, variant: 'destructive' })
     setSaving(true)
@@ -103,7 +112,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {field('name', 'Project Name')}
       {field('brandDomain', 'Brand Domain')}
       {field('marketDescription', 'Market Description', true)}
-      <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} />
+      <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} note={notCounted} />
       {/* §5/§9: the dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
       <ListEditor label="Queries" items={queries} cap={EDIT_DIALOG_MAX_QUERIES} onChange={setQueries} />
       <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
