@@ -70,7 +70,14 @@ describe('Topics & Audiences setup in the browser', () => {
     const page = await browser.newPage()
     await page.setViewport({ width: 1400, height: 1000 })
     const errors = collectPageErrors(page)
-    page.on('dialog', (d) => void d.accept())
+    // Every question is accepted, except where the test answers Cancel; each one asked is kept.
+    let cancelNext = false
+    let asked: (message: string) => void = () => {}
+    page.on('dialog', (d) => {
+      asked(d.message())
+      void (cancelNext ? d.dismiss() : d.accept())
+      cancelNext = false
+    })
     const { appUrl } = testEnv()
     await signUpInBrowser(page, uniqueEmail('audiences'))
 
@@ -130,6 +137,15 @@ describe('Topics & Audiences setup in the browser', () => {
     expect(options[0]).toBe('No topic')
     expect(options).toContain('Auto-enrolment pensions')
     await clickButton(page, 'Cancel')
+
+    // Generating audience queries now would replace the 10 topic queries: asked first, and Cancel keeps them (issue 28 §4).
+    cancelNext = true
+    const question = new Promise<string>((r) => (asked = r))
+    await clickButton(page, 'Generate Audience Queries (1 selected)')
+    expect(await question).toBe('Generating audience queries replaces the 10 topic queries in the list, with your edits. Continue?')
+    // Cancel returns before any request is sent (the handler stops at the question): the list is as it was.
+    expect(await text(page, '[data-testid=query-count]')).toBe('10/50')
+    expect(await page.$$eval('[data-testid=query-topic]', (els) => els.map((e) => (e as HTMLElement).innerText))).toEqual(topicBadges)
 
     // Keep one query of each topic so the analysis is short.
     for (;;) {
