@@ -84,3 +84,29 @@ describe('a Japanese project', () => {
     expect(answers.flatMap((a) => a.urls).join(' ')).toMatch(/kakaku\.com|itmedia\.co\.jp|impress\.co\.jp|my-best\.com/)
   })
 })
+
+describe('markets in Korean, Chinese, Russian, Turkish, Arabic and Hindi', () => {
+  it('cite their own sites, on their own hosts, none of them the English catalogue’s', async () => {
+    const { citedSites, siteOf } = await import('./sites')
+    const english = /wikipedia\.org$|theguardian|which\.co\.uk|techradar|gsmarena|forbes|g2\.com/
+    for (const language of ['ko', 'zh-CN', 'zh-TW', 'ru', 'tr', 'ar', 'hi']) {
+      const domains = localDomains(language)
+      expect(domains.length, language).toBeGreaterThanOrEqual(8)
+      for (const d of domains) {
+        if (d === 'wikipedia.org') continue
+        expect(d, language).not.toMatch(english)
+        expect(siteOf(d, language).host.endsWith(d), `${language} ${d}`).toBe(true)
+      }
+      for (const m of MARKETS) expect(citedSites(language, m).every((d) => domains.includes(d)), `${language} ${m.key}`).toBe(true)
+    }
+    // Wikipedia is searched in the language's own edition.
+    expect(siteOf('wikipedia.org', 'ko').host).toBe('ko.wikipedia.org')
+    expect(siteOf('baidu.com', 'zh-CN').host).toBe('baike.baidu.com')
+  })
+
+  it('a Korean project is answered with Korean sites and the brands’ own only', async () => {
+    const { answers, allowed } = await answersOf('삼성전자', '스마트폰', 'South Korea', 'ko')
+    for (const a of answers) expect(foreignCitations(a.urls, allowed), a.provider).toEqual([])
+    expect(answers.flatMap((a) => a.urls).join(' ')).toMatch(/danawa\.com|clien\.net|zdnet\.co\.kr|ppomppu\.co\.kr|naver\.com/)
+  })
+})

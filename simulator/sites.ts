@@ -155,6 +155,102 @@ const LOCAL: Record<string, LocalSites> = {
     general: ['reclameaqui.com.br', 'uol.com.br', 'zoom.com.br', 'wikipedia.org'],
     groups: { software: ['tecnoblog.net', 'tecmundo.com.br'], tech: ['tecmundo.com.br', 'tecnoblog.net'] },
   },
+  ko: {
+    wiki: 'ko',
+    names: {
+      'naver.com': 'NAVER', 'chosun.com': '조선일보', 'hankyung.com': '한국경제', 'clien.net': '클리앙', 'zdnet.co.kr': '지디넷코리아', 'bloter.net': '블로터',
+      'danawa.com': '다나와', 'coupang.com': '쿠팡', 'ppomppu.co.kr': '뽐뿌', 'musinsa.com': '무신사', 'oliveyoung.co.kr': '올리브영', 'encar.com': '엔카',
+      'bobaedream.co.kr': '보배드림', 'banksalad.com': '뱅크샐러드', 'yanolja.com': '야놀자', 'mangoplate.com': '망고플레이트',
+    },
+    general: ['naver.com', 'chosun.com', 'hankyung.com', 'clien.net', 'wikipedia.org'],
+    groups: {
+      software: ['zdnet.co.kr', 'bloter.net', 'clien.net'], tech: ['danawa.com', 'clien.net', 'zdnet.co.kr', 'ppomppu.co.kr', 'coupang.com'], home: ['danawa.com', 'coupang.com', 'ppomppu.co.kr'],
+      sport: ['musinsa.com', 'coupang.com'], fashion: ['musinsa.com', 'oliveyoung.co.kr'], food: ['mangoplate.com', 'coupang.com'], cars: ['encar.com', 'bobaedream.co.kr'],
+      finance: ['banksalad.com', 'hankyung.com'], telecom: ['ppomppu.co.kr', 'clien.net'], travel: ['yanolja.com'],
+    },
+  },
+  'zh-CN': {
+    wiki: 'zh',
+    names: {
+      'zhihu.com': '知乎', 'baidu.com': '百度百科', 'sina.com.cn': '新浪', 'smzdm.com': '什么值得买', '36kr.com': '36氪', 'ithome.com': 'IT之家', 'zol.com.cn': '中关村在线',
+      'jd.com': '京东', 'tmall.com': '天猫', 'xiaohongshu.com': '小红书', 'dianping.com': '大众点评', 'autohome.com.cn': '汽车之家', 'dongchedi.com': '懂车帝',
+      'eastmoney.com': '东方财富', 'ctrip.com': '携程',
+    },
+    hosts: { 'baidu.com': 'baike.baidu.com' },
+    general: ['zhihu.com', 'baidu.com', 'sina.com.cn', 'smzdm.com'],
+    groups: {
+      software: ['36kr.com', 'ithome.com', 'zhihu.com'], tech: ['zol.com.cn', 'ithome.com', 'jd.com', 'smzdm.com'], home: ['smzdm.com', 'jd.com', 'tmall.com'],
+      sport: ['tmall.com', 'jd.com', 'xiaohongshu.com'], fashion: ['xiaohongshu.com', 'tmall.com'], food: ['dianping.com', 'xiaohongshu.com'], cars: ['autohome.com.cn', 'dongchedi.com'],
+      finance: ['eastmoney.com'], telecom: ['ithome.com'], travel: ['ctrip.com'],
+    },
+  },
+  'zh-TW': {
+    wiki: 'zh',
+    names: {
+      'mobile01.com': 'Mobile01', 'ptt.cc': 'PTT', 'dcard.tw': 'Dcard', 'udn.com': '聯合新聞網', 'ltn.com.tw': '自由時報', 'ithome.com.tw': 'iThome', 'techbang.com': 'T客邦',
+      'pchome.com.tw': 'PChome 24h購物', 'momoshop.com.tw': 'momo購物網', '8891.com.tw': '8891汽車', 'money101.com.tw': 'Money101', 'ipeen.com.tw': '愛評網',
+    },
+    hosts: { 'ltn.com.tw': 'news.ltn.com.tw', 'pchome.com.tw': '24h.pchome.com.tw' },
+    general: ['mobile01.com', 'ptt.cc', 'dcard.tw', 'udn.com', 'ltn.com.tw', 'wikipedia.org'],
+    groups: {
+      software: ['ithome.com.tw', 'techbang.com'], tech: ['mobile01.com', 'techbang.com', 'pchome.com.tw'], home: ['mobile01.com', 'momoshop.com.tw'], sport: ['momoshop.com.tw', 'dcard.tw'],
+      fashion: ['dcard.tw', 'momoshop.com.tw'], food: ['ipeen.com.tw', 'dcard.tw'], cars: ['8891.com.tw', 'mobile01.com'], finance: ['money101.com.tw'], telecom: ['mobile01.com', 'money101.com.tw'],
+    },
+  },
+  ru: {
+    wiki: 'ru',
+    names: {
+      'rbc.ru': 'РБК', 'kommersant.ru': 'Коммерсантъ', 'otzovik.com': 'Отзовик', 'irecommend.ru': 'IRecommend', 'habr.com': 'Хабр', 'vc.ru': 'vc.ru', 'ixbt.com': 'iXBT.com',
+      '3dnews.ru': '3DNews', 'dns-shop.ru': 'DNS', 'ozon.ru': 'Ozon', 'wildberries.ru': 'Wildberries', 'drom.ru': 'Дром', 'auto.ru': 'Авто.ру', 'banki.ru': 'Банки.ру',
+      'sravni.ru': 'Сравни.ру', 'tutu.ru': 'Туту.ру',
+    },
+    general: ['rbc.ru', 'otzovik.com', 'irecommend.ru', 'kommersant.ru', 'wikipedia.org'],
+    groups: {
+      software: ['habr.com', 'vc.ru'], tech: ['ixbt.com', '3dnews.ru', 'dns-shop.ru'], home: ['ozon.ru', 'irecommend.ru', 'dns-shop.ru'], sport: ['wildberries.ru', 'ozon.ru'],
+      fashion: ['wildberries.ru', 'ozon.ru'], food: ['irecommend.ru'], cars: ['drom.ru', 'auto.ru'], finance: ['banki.ru', 'sravni.ru'], telecom: ['sravni.ru', 'banki.ru'], travel: ['tutu.ru'],
+    },
+  },
+  tr: {
+    wiki: 'tr',
+    names: {
+      'sikayetvar.com': 'Şikayetvar', 'hurriyet.com.tr': 'Hürriyet', 'milliyet.com.tr': 'Milliyet', 'eksisozluk.com': 'Ekşi Sözlük', 'donanimhaber.com': 'DonanımHaber',
+      'webtekno.com': 'Webtekno', 'shiftdelete.net': 'ShiftDelete.Net', 'hepsiburada.com': 'Hepsiburada', 'trendyol.com': 'Trendyol', 'akakce.com': 'Akakçe', 'cimri.com': 'Cimri',
+      'arabam.com': 'arabam.com', 'sahibinden.com': 'sahibinden.com', 'hangikredi.com': 'HangiKredi', 'enuygun.com': 'ENUYGUN',
+    },
+    general: ['sikayetvar.com', 'hurriyet.com.tr', 'milliyet.com.tr', 'eksisozluk.com', 'wikipedia.org'],
+    groups: {
+      software: ['webtekno.com', 'shiftdelete.net', 'donanimhaber.com'], tech: ['donanimhaber.com', 'shiftdelete.net', 'akakce.com', 'hepsiburada.com'], home: ['akakce.com', 'cimri.com', 'hepsiburada.com'],
+      sport: ['trendyol.com', 'hepsiburada.com'], fashion: ['trendyol.com'], food: ['sikayetvar.com'], cars: ['arabam.com', 'sahibinden.com'], finance: ['hangikredi.com'],
+      telecom: ['hangikredi.com', 'donanimhaber.com'], travel: ['enuygun.com'],
+    },
+  },
+  ar: {
+    wiki: 'ar',
+    names: {
+      'aljazeera.net': 'الجزيرة نت', 'alarabiya.net': 'العربية', 'youm7.com': 'اليوم السابع', 'aitnews.com': 'البوابة العربية للأخبار التقنية', 'arabhardware.net': 'عرب هاردوير',
+      'noon.com': 'نون', 'amazon.sa': 'أمازون السعودية', 'motory.com': 'موتري', 'hatla2ee.com': 'هتلاقي', 'argaam.com': 'أرقام', 'almosafer.com': 'المسافر',
+    },
+    general: ['aljazeera.net', 'alarabiya.net', 'youm7.com', 'wikipedia.org'],
+    groups: {
+      software: ['aitnews.com', 'arabhardware.net'], tech: ['arabhardware.net', 'aitnews.com', 'noon.com', 'amazon.sa'], home: ['noon.com', 'amazon.sa'], sport: ['noon.com', 'amazon.sa'],
+      fashion: ['noon.com'], cars: ['motory.com', 'hatla2ee.com'], finance: ['argaam.com'], telecom: ['aitnews.com'], travel: ['almosafer.com'],
+    },
+  },
+  hi: {
+    wiki: 'hi',
+    names: {
+      'bhaskar.com': 'दैनिक भास्कर', 'amarujala.com': 'अमर उजाला', 'jagran.com': 'दैनिक जागरण', 'indiatimes.com': 'नवभारत टाइम्स', 'gadgets360.com': 'Gadgets 360',
+      'smartprix.com': 'Smartprix', 'flipkart.com': 'Flipkart', 'amazon.in': 'Amazon.in', 'cardekho.com': 'CarDekho', 'carwale.com': 'CarWale', 'bankbazaar.com': 'BankBazaar',
+      'policybazaar.com': 'Policybazaar', 'makemytrip.com': 'MakeMyTrip', 'myntra.com': 'Myntra', 'zomato.com': 'Zomato',
+    },
+    hosts: { 'indiatimes.com': 'navbharattimes.indiatimes.com' },
+    general: ['bhaskar.com', 'amarujala.com', 'jagran.com', 'indiatimes.com', 'wikipedia.org'],
+    groups: {
+      software: ['gadgets360.com'], tech: ['gadgets360.com', 'smartprix.com', 'flipkart.com', 'amazon.in'], home: ['flipkart.com', 'amazon.in'], sport: ['myntra.com', 'flipkart.com'],
+      fashion: ['myntra.com'], food: ['zomato.com'], cars: ['cardekho.com', 'carwale.com'], finance: ['bankbazaar.com', 'policybazaar.com'], telecom: ['smartprix.com', 'gadgets360.com'],
+      travel: ['makemytrip.com'],
+    },
+  },
 }
 
 /** Setup language code -> the key of its table here (pt-BR and pt-PT share "pt"), if it has one. */
