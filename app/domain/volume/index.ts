@@ -123,8 +123,17 @@ export function demandWeightedVisibility(rows: { visibility: number; volume: num
   }
 }
 
+export const groupVolumeSchema = z.object({
+  group: z.string(),
+  total: z.number().int().nullable().describe("The topic's summed estimates, rounded; null when none of its queries has one."),
+  label: z.string(),
+  estimated: z.number().int().describe('Queries of the topic with an estimate.'),
+  queries: z.number().int(),
+})
+export type GroupVolume = z.infer<typeof groupVolumeSchema>
+
 /** A group's (topic's) demand: the sum of its queries' estimates, and how many of its queries have one. */
-export function groupVolume(volumes: (number | null)[]): { total: number | null; label: string; estimated: number; queries: number } {
+export function groupVolume(volumes: (number | null)[]): Omit<GroupVolume, 'group'> {
   const known = volumes.filter((v): v is number => v !== null)
   const total = known.length ? known.reduce((s, v) => s + v, 0) : null
   return { total: total === null ? null : roundVolume(total), label: volumeLabel(total), estimated: known.length, queries: volumes.length }
