@@ -11,7 +11,7 @@ import {
   demandWeightedVisibility, groupVolume, keywordKey, NOT_CONFIGURED_MESSAGE, PENDING_MESSAGE, queryVolume, volumeMarket, VOLUME_PROVIDER_NAME,
   type QueryVolume, type VolumeColumn, type VolumeSource,
 } from '../domain/volume'
-import { volumeProviderConfig } from '../domain/volume/provider'
+import { volumeProviderConfig, volumeRefreshAuto } from '../domain/volume/provider'
 import { volumeWorkflowId } from '../../workflows/shared'
 import type { GroupData, QueryRankData } from '../domain/results/types'
 
@@ -34,6 +34,11 @@ export async function startVolumeRefresh(project: { id: number; brandDomain: str
     console.warn(`project ${project.id}: AI search volume refresh not started (${err instanceof Error ? err.message : String(err)})`)
     return 'unavailable'
   }
+}
+
+/** After a project is saved or an analysis starts: a refresh in the background (fetches only what this month lacks). */
+export function autoRefreshVolumes(project: { id: number; brandDomain: string }, userEmail: string): void {
+  if (volumeRefreshAuto()) void startVolumeRefresh(project, userEmail)
 }
 
 export interface ProjectVolumes {

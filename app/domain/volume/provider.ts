@@ -33,3 +33,6 @@ export function volumeProviderConfig(env: Env = process.env): VolumeProviderConf
   }
   return { configured: false, simulated: false, baseUrl: DATAFORSEO_DEFAULT_BASE_URL, login: '', password: '' }
 }
+
+/** Saving a project and starting an analysis refresh its volumes unless VOLUME_REFRESH_AUTO=false (the test stack: its tests start refreshes themselves). */
+export const volumeRefreshAuto = (env: Env = process.env) => env.VOLUME_REFRESH_AUTO !== 'false'
