@@ -83,7 +83,7 @@ export async function withQueryRankVolume(sql: Sql, projectId: number, data: Que
 }
 
 /** Topics with each topic's summed demand. */
-export async function withTopicVolume(sql: Sql, projectId: number, data: GroupData, queries: { query: string; topic: string | null }[]): Promise<GroupData> {
+export async function withTopicVolume(sql: Sql, projectId: number, data: GroupData, queries: { query: string; topic?: string | null }[]): Promise<GroupData> {
   const v = await projectVolumes(sql, projectId, queries.map((q) => q.query))
   if (v.column.status !== 'ready') return { ...data, volume: v.column }
   const groupVolumes = data.groups.map((g) => ({ group: g.group, ...groupVolume(queries.filter((q) => q.topic === g.group).map((q) => volumeOf(v, q.query))) }))

@@ -1,104 +1,64 @@
 /**
- * AI search volume on the results screens (issue 30 §3): the column head, one cell per query, and the
- * demand-weighted visibility beside the unweighted one. Figures are rounded estimates with their source line;
- * without a source the column says "no volume source configured", never zeros.
+ * AI search volume on the results screens (issue 30 §3): the column head, one cell per query, the
+ * demand-weighted visibility beside the unweighted one, and each topic's demand. Figures are rounded estimates
+ * with their source line; without a source the column says "no volume source configured", never zeros.
  */
-import {
-  sourceLine,
-  type QueryVolume,
-  type VolumeColumn,
-} from "~/domain/volume";
+import { DataTable } from './parts'
+import { sourceLine, type GroupVolume, type QueryVolume, type VolumeColumn } from '~/domain/volume'
 
 export function VolumeHead({ column }: { column: VolumeColumn | undefined }) {
-  if (!column) return null;
+  if (!column) return null
   return (
-    <th
-      className="num"
-      title={
-        column.status === "not_configured"
-          ? column.message
-          : sourceLine(column.source)
-      }
-    >
+    <th className="num" title={column.status === 'not_configured' ? column.message : sourceLine(column.source)}>
       AI search volume <span className="muted">/ month</span>
     </th>
-  );
+  )
 }
 
 /** One query's cell; while the column is not ready, the first row's cell spans the column and says why. */
-export function VolumeCell({
-  column,
-  volume,
-  first,
-  rows,
-}: {
-  column: VolumeColumn | undefined;
-  volume: QueryVolume | undefined;
-  first: boolean;
-  rows: number;
-}) {
-  if (!column) return null;
-  if (column.status !== "ready") {
+export function VolumeCell({ column, volume, first, rows }: { column: VolumeColumn | undefined; volume: QueryVolume | undefined; first: boolean; rows: number }) {
+  if (!column) return null
+  if (column.status !== 'ready') {
     return first ? (
-      <td
-        className="muted rs-volume-empty"
-        rowSpan={rows}
-        data-testid="volume-column-empty"
-      >
+      <td className="muted rs-volume-empty" rowSpan={rows} data-testid="volume-column-empty">
         {column.message}
       </td>
-    ) : null;
+    ) : null
   }
   return (
-    <td
-      className="num"
-      data-testid="volume-cell"
-      title={sourceLine(column.source)}
-    >
-      {volume?.label ?? "no estimate"}
+    <td className="num" data-testid="volume-cell" title={sourceLine(column.source)}>
+      {volume?.label ?? 'no estimate'}
     </td>
-  );
+  )
 }
 
 /** "Demand-weighted visibility 35 % · unweighted 50 %", the source, and the share of queries without an estimate. */
-export function WeightedVisibility({
-  column,
-  brand,
-}: {
-  column: VolumeColumn | undefined;
-  brand: string;
-}) {
-  if (!column) return null;
-  if (column.status !== "ready") {
+export function WeightedVisibility({ column, brand }: { column: VolumeColumn | undefined; brand: string }) {
+  if (!column) return null
+  if (column.status !== 'ready') {
     return (
       <p className="muted" data-testid="volume-weighted">
         AI search volume: {column.message}.
       </p>
-    );
+    )
   }
-  const w = column.weighted;
+  const w = column.weighted
   return (
     <div className="rs-volume-summary" data-testid="volume-weighted">
       {w && (
         <p>
           <strong>
-            Demand-weighted visibility of {brand}:{" "}
-            {w.weighted === null ? "n/a" : `${w.weighted} %`}
+            Demand-weighted visibility of {brand}: {w.weighted === null ? 'n/a' : `${w.weighted} %`}
           </strong>
-          {" · "}unweighted{" "}
-          {w.unweighted === null ? "n/a" : `${w.unweighted} %`}
-          <span className="muted">
-            {" "}
-            (each query weighted by how often people ask it in AI tools)
-          </span>
+          {' · '}unweighted {w.unweighted === null ? 'n/a' : `${w.unweighted} %`}
+          <span className="muted"> (each query weighted by how often people ask it in AI tools)</span>
         </p>
       )}
       <p className="muted">
-        {sourceLine(column.source)} · rounded estimates, not counts.
-        {w ? ` ${w.note}` : ""}
+        {sourceLine(column.source)} · rounded estimates, not counts.{w ? ` ${w.note}` : ''}
       </p>
     </div>
-  );
+  )
 }
 
 /** Topics: how often people ask about each topic in AI tools (its queries' estimates summed). */
