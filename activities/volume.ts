@@ -13,7 +13,7 @@ import { AiOptimizationApi, AiOptimizationAiKeywordDataKeywordsSearchVolumeLiveR
 import type postgres from 'postgres'
 import { keywordKey, refreshMonth, volumeMarket, type VolumeMarket } from '../app/domain/volume'
 import { httpErrorKind, parseVolumeResponse, VolumeProviderError, type ParsedVolumes, type VolumeErrorKind } from '../app/domain/volume/parse'
-import { volumeProviderConfig, type VolumeProviderConfig } from '../app/domain/volume/provider'
+import { volumeProviderConfig, volumeRefreshAuto, type VolumeProviderConfig } from '../app/domain/volume/provider'
 import { dailyCostCapFromEnv, modelSpendOf, overCostCap } from '../db/model-spend'
 
 /** The API's limit of keywords per task. */
@@ -22,10 +22,12 @@ const TIMEOUT_MS = 60_000
 
 export interface VolumeRefreshInput {
   projectId: number
+  /** Started by a daily run rather than asked for: skipped when VOLUME_REFRESH_AUTO=false. */
+  auto?: boolean
 }
 
 export interface VolumeRefreshResult {
-  status: 'not_configured' | 'over_budget' | 'refreshed' | 'no_project'
+  status: 'not_configured' | 'over_budget' | 'refreshed' | 'no_project' | 'skipped'
   month: string
   /** Keywords asked of the provider in this refresh (0 when the cache held them all). */
   fetched: number
@@ -87,9 +89,10 @@ export function createVolumeActivities({
   dailyCostCapUsd?: number
 }) {
   return {
-    async refreshVolumes({ projectId }: VolumeRefreshInput): Promise<VolumeRefreshResult> {
+    async refreshVolumes({ projectId, auto }: VolumeRefreshInput): Promise<VolumeRefreshResult> {
       const month = refreshMonth(now())
       const none = { month, fetched: 0, cached: 0, costUsd: 0 }
+      if (auto && !volumeRefreshAuto()) return { status: 'skipped', ...none }
       if (!config.configured) return { status: 'not_configured', ...none }
       const [project] = await sql<{ user_id: number; is_admin: boolean; market_region: string; language: string }[]>`
         select p.user_id, u.is_admin, p.market_region, p.language from projects p join users u on u.id = p.user_id where p.id = ${projectId}`
