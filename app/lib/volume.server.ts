@@ -9,7 +9,7 @@ import { db } from './db.server'
 import { startWorkflow } from './temporal.server'
 import {
   demandWeightedVisibility, groupVolume, keywordKey, NOT_CONFIGURED_MESSAGE, PENDING_MESSAGE, queryVolume, volumeMarket, VOLUME_PROVIDER_NAME,
-  type QueryVolume, type VolumeColumn, type VolumeSource,
+  type QueryVolume, type VolumeColumn, type VolumeEstimate, type VolumeSource,
 } from '../domain/volume'
 import { volumeProviderConfig, volumeRefreshAuto } from '../domain/volume/provider'
 import { volumeWorkflowId } from '../../workflows/shared'
@@ -43,8 +43,8 @@ export function autoRefreshVolumes(project: { id: number; brandDomain: string },
 
 export interface ProjectVolumes {
   column: VolumeColumn
-  /** Exact figures by keywordKey (for the maths); null: no estimate. Empty unless the column is ready. */
-  byKeyword: Map<string, number | null>
+  /** Exact figures and history by keywordKey (for the maths); volume null: no estimate. Empty unless the column is ready. */
+  byKeyword: Map<string, Pick<VolumeEstimate, 'volume' | 'history'>>
 }
 
 /** The latest cached estimate of each of the project's queries in its market (the current month's once refreshed). */
@@ -54,8 +54,8 @@ export async function projectVolumes(sql: Sql, projectId: number, queries: strin
   const [p] = await sql<{ market_region: string; language: string }[]>`select market_region, language from projects where id = ${projectId}`
   const market = volumeMarket(p?.market_region ?? '', p?.language ?? 'en-US')
   const keys = [...new Set(queries.map(keywordKey))]
-  const rows = await sql<{ keyword: string; volume: number | null; data_month: string | null; simulated: boolean }[]>`
-    select distinct on (keyword) keyword, volume, data_month, simulated from volume_estimates
+  const rows = await sql<{ keyword: string; volume: number | null; data_month: string | null; simulated: boolean; history: VolumeEstimate['history'] }[]>`
+    select distinct on (keyword) keyword, volume, data_month, simulated, history from volume_estimates
     where location_code = ${market.locationCode} and language_code = ${market.languageCode} and keyword = any(${keys}::text[])
     order by keyword, month desc`
   const months = rows.map((r) => r.data_month).filter((m): m is string => Boolean(m)).sort()
@@ -67,17 +67,18 @@ export async function projectVolumes(sql: Sql, projectId: number, queries: strin
     languageCode: market.languageCode,
   }
   if (rows.length === 0) return { column: { status: 'pending', message: PENDING_MESSAGE, source }, byKeyword: new Map() }
-  const byKeyword = new Map(rows.map((r) => [r.keyword, r.volume]))
+  const byKeyword = new Map(rows.map((r) => [r.keyword, { volume: r.volume, history: r.history ?? [] }]))
   return { column: { status: 'ready', source, weighted: null }, byKeyword }
 }
 
-const volumeOf = (v: ProjectVolumes, query: string): number | null => v.byKeyword.get(keywordKey(query)) ?? null
+const volumeOf = (v: ProjectVolumes, query: string): number | null => v.byKeyword.get(keywordKey(query))?.volume ?? null
+const shown = (v: ProjectVolumes, query: string): QueryVolume => queryVolume(volumeOf(v, query), v.byKeyword.get(keywordKey(query))?.history)
 
 /** Query Rank with its volume column and the demand-weighted visibility of the rows shown. */
 export async function withQueryRankVolume(sql: Sql, projectId: number, data: QueryRankData): Promise<QueryRankData> {
   const v = await projectVolumes(sql, projectId, data.rows.map((r) => r.query))
   if (v.column.status !== 'ready') return { ...data, volume: v.column }
-  const rows = data.rows.map((r) => ({ ...r, volume: queryVolume(volumeOf(v, r.query)) }))
+  const rows = data.rows.map((r) => ({ ...r, volume: shown(v, r.query) }))
   const weighted = demandWeightedVisibility(data.rows.map((r) => ({ visibility: r.visibility, volume: volumeOf(v, r.query) })))
   return { ...data, rows, volume: { ...v.column, weighted } }
 }
@@ -94,6 +95,6 @@ export async function withTopicVolume(sql: Sql, projectId: number, data: GroupDa
 export async function setupVolumes(projectId: number, queries: string[]): Promise<{ column: VolumeColumn; byQuery: Record<string, QueryVolume> }> {
   const v = await projectVolumes(db(), projectId, queries)
   const byQuery: Record<string, QueryVolume> = {}
-  if (v.column.status === 'ready') for (const q of queries) byQuery[q] = queryVolume(volumeOf(v, q))
+  if (v.column.status === 'ready') for (const q of queries) byQuery[q] = shown(v, q)
   return { column: v.column, byQuery }
 }

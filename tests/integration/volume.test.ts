@@ -108,7 +108,7 @@ describe('volumes on the results and in the API', () => {
     const api = new KeyClient(key.key)
     const ranks = await api.call(`/api/v1/projects/${hw.projectId}/query-ranks`)
     expect(ranks.status).toBe(200)
-    expect(ranks.body.rows.map((r: any) => r.volume)).toEqual(VOLUME_FIGURES.rounded.map((rounded, i) => ({ rounded, label: VOLUME_FIGURES.labels[i] })))
+    expect(ranks.body.rows.map((r: any) => r.volume)).toEqual(VOLUME_FIGURES.rounded.map((rounded, i) => ({ rounded, label: VOLUME_FIGURES.labels[i], history: VOLUME_FIGURES.histories[i] })))
     expect(ranks.body.volume.weighted).toMatchObject({ weighted: VOLUME_FIGURES.weighted, unweighted: VOLUME_FIGURES.unweighted })
   })
 })

@@ -7,11 +7,15 @@ import { QUERIES } from './hand-worked-analysis'
 import { sql } from './flows'
 
 export const HAND_VOLUMES = [1234, null, 2766] as const
+/** The first query's last two months as stored (oldest first): 987 in Sep, 1234 in Oct 2026. */
+const HISTORY = [{ month: '2026-09', volume: 987 }, { month: '2026-10', volume: 1234 }]
 
 export const VOLUME_FIGURES = {
   // 1234 → two significant figures 1200 → "≈1.2k"; 2766 → 2800 → "≈2.8k"; the second query has no estimate.
   labels: ['≈1.2k', 'no estimate', '≈2.8k'],
   rounded: [1200, null, 2800],
+  // 987 → 990 (two significant figures), 1234 → 1200; the other queries have no history.
+  histories: [[{ month: '2026-09', rounded: 990 }, { month: '2026-10', rounded: 1200 }], [], []],
   // (33·1234 + 17·2766) / (1234 + 2766) = (40722 + 47022) / 4000 = 87744 / 4000 = 21.936 → 21.9
   weighted: 21.9,
   // (33 + 33 + 17) / 3 = 83 / 3 = 27.67 → 27.7
@@ -33,7 +37,7 @@ export async function seedHandVolumes() {
   const db = await sql()
   const rows = QUERIES.map((q, i) => ({
     location_code: 2826, language_code: 'en', keyword: q.query.toLowerCase(), month: '2026-10-01', provider: 'dataforseo', simulated: true,
-    volume: HAND_VOLUMES[i], data_month: HAND_VOLUMES[i] === null ? null : '2026-10', history: db.json([]),
+    volume: HAND_VOLUMES[i], data_month: HAND_VOLUMES[i] === null ? null : '2026-10', history: db.json(i === 0 ? HISTORY : []),
   }))
-  await db`insert into volume_estimates ${db(rows)} on conflict (location_code, language_code, keyword, month) do update set volume = excluded.volume, data_month = excluded.data_month`
+  await db`insert into volume_estimates ${db(rows)} on conflict (location_code, language_code, keyword, month) do update set volume = excluded.volume, data_month = excluded.data_month, history = excluded.history`
 }

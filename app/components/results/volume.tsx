@@ -4,7 +4,7 @@
  * with their source line; without a source the column says "no volume source configured", never zeros.
  */
 import { DataTable } from './parts'
-import { sourceLine, type GroupVolume, type QueryVolume, type VolumeColumn } from '~/domain/volume'
+import { historyLine, sourceLine, type GroupVolume, type QueryVolume, type VolumeColumn } from '~/domain/volume'
 
 export function VolumeHead({ column }: { column: VolumeColumn | undefined }) {
   if (!column) return null
@@ -26,7 +26,7 @@ export function VolumeCell({ column, volume, first, rows }: { column: VolumeColu
     ) : null
   }
   return (
-    <td className="num" data-testid="volume-cell" title={sourceLine(column.source)}>
+    <td className="num" data-testid="volume-cell" title={[sourceLine(column.source), historyLine(volume?.history ?? [])].filter(Boolean).join(' · ')}>
       {volume?.label ?? 'no estimate'}
     </td>
   )

@@ -20,6 +20,9 @@ export const queryVolumeSchema = z
   .object({
     rounded: z.number().int().nullable().describe('Estimated monthly AI searches, rounded (two significant figures); null when the provider has no estimate.'),
     label: z.string().describe('The rounded estimate as shown, e.g. "≈1.2k"; "no estimate" when the provider has none.'),
+    history: z
+      .array(z.object({ month: month, rounded: z.number().int() }))
+      .describe("The provider's monthly history (up to 12 months, oldest first), rounded the same way."),
   })
 export type QueryVolume = z.infer<typeof queryVolumeSchema>
 
@@ -84,15 +87,25 @@ export function volumeLabel(volume: number | null): string {
   return `≈${compact(r, 1_000_000, 'M')}`
 }
 
-export function queryVolume(volume: number | null): QueryVolume {
-  return { rounded: volume === null ? null : roundVolume(volume), label: volumeLabel(volume) }
+export function queryVolume(volume: number | null, history: VolumeEstimate['history'] = []): QueryVolume {
+  return { rounded: volume === null ? null : roundVolume(volume), label: volumeLabel(volume), history: history.map((h) => ({ month: h.month, rounded: roundVolume(h.volume) })) }
+}
+
+/** "Nov 2025 ≈900 → Oct 2026 ≈1.2k": the first and last month of a history, for a tooltip; '' without one. */
+export function historyLine(history: QueryVolume['history']): string {
+  if (history.length < 2) return ''
+  const first = history[0]
+  const last = history[history.length - 1]
+  return `${monthName(first.month)} ${volumeLabel(first.rounded)} → ${monthName(last.month)} ${volumeLabel(last.rounded)}`
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** "DataForSEO, Oct 2026" (and "simulated" in demo mode): what every volume figure is labelled with. */
+const monthName = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`
+
 export function sourceLine(s: VolumeSource): string {
-  const m = s.month ? `${MONTHS[Number(s.month.slice(5, 7)) - 1]} ${s.month.slice(0, 4)}` : 'month unknown'
+  const m = s.month ? monthName(s.month) : 'month unknown'
   return `${s.simulated ? 'Simulated estimates' : `Estimates by ${s.provider}`}, ${m}, ${s.location}`
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { demandWeightedVisibility, groupVolume, roundVolume, sourceLine, volumeLabel, volumeMarket } from './index'
+import { demandWeightedVisibility, groupVolume, historyLine, queryVolume, roundVolume, sourceLine, volumeLabel, volumeMarket } from './index'
 import { errorKindOf, parseVolumeResponse, VolumeProviderError } from './parse'
 
 const fixture = JSON.parse(readFileSync(new URL('../../../tests/fixtures/dataforseo-ai-keyword-volume.json', import.meta.url), 'utf8'))
@@ -105,5 +105,15 @@ describe('DataForSEO reply', () => {
     expect(errorKindOf(40200)).toBe('configuration')
     expect(errorKindOf(40501)).toBe('permanent')
     expect(() => parseVolumeResponse({ tasks: 'no' }, asked)).toThrow(/documented shape/)
+  })
+})
+
+describe('history', () => {
+  it('is rounded like the estimate and told first to last', () => {
+    const v = queryVolume(1234, [{ month: '2025-11', volume: 912 }, { month: '2026-10', volume: 1234 }])
+    // 912 → 910, 1234 → 1200
+    expect(v).toEqual({ rounded: 1200, label: '≈1.2k', history: [{ month: '2025-11', rounded: 910 }, { month: '2026-10', rounded: 1200 }] })
+    expect(historyLine(v.history)).toBe('Nov 2025 ≈910 → Oct 2026 ≈1.2k')
+    expect(historyLine([])).toBe('')
   })
 })
