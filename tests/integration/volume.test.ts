@@ -72,6 +72,18 @@ describe('volume refresh', () => {
     expect((await db`select count(*)::int as n from model_usage where user_id = ${s.userId} and kind = 'volume'`)[0].n).toBe(0)
   })
 
+  it('makes no paid call once the owner has spent the daily cost cap', async () => {
+    const s = await signUp()
+    const project = await createProject(s, { queries: [`best trail poles ${randomBytes(4).toString('hex')}`] })
+    const db = await sql()
+    await db`insert into model_usage (user_id, kind, cost_usd) values (${s.userId}, 'test', 10.5)`
+    // Real (not simulated) credentials, pointed at the simulator; a cap of $10 already spent ($10.50).
+    const paid = { ...demo(), simulated: false }
+    const acts = createVolumeActivities({ sql: db, config: paid, dailyCostCapUsd: 10 })
+    expect(await acts.refreshVolumes({ projectId: project.id })).toMatchObject({ status: 'over_budget', fetched: 0, costUsd: 0 })
+    expect((await db`select count(*)::int as n from volume_fetches where project_id = ${project.id}`)[0].n).toBe(0)
+  })
+
   it("classifies the provider's documented errors: a refused task, a missing login", async () => {
     const market = { locationCode: 9999, locationName: 'Nowhere', languageCode: 'en' }
     const refused = await fetchVolumes(demo(), market, ['best running shoes']).catch((e: unknown) => e)
@@ -103,6 +115,11 @@ describe('volumes on the results and in the API', () => {
     })
     const topics = await resultsJson(hw.owner, { project: hw.projectId, analysis: hw.analysisId, tab: 'topics' })
     expect(topics.data.groupVolumes).toEqual(VOLUME_FIGURES.topics)
+
+    // The setup's query list (the project opened for editing) shows each saved query's estimate.
+    const setup = await hw.owner.json(`/?phase=1&project=${hw.projectId}&_data=routes%2F_index`)
+    expect(setup.body.editing.volumes.column).toMatchObject({ status: 'ready', source: VOLUME_FIGURES.source })
+    expect(Object.values(setup.body.editing.volumes.byQuery).map((v: any) => v.label)).toEqual(VOLUME_FIGURES.labels)
 
     const key = await createKey(hw.owner, 'volume', ['read'])
     const api = new KeyClient(key.key)
