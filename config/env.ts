@@ -25,6 +25,10 @@ const shared = {
   DEMO_MODE: z.string().optional(),
   // Model spending per non-admin user per UTC day (the gateway's cost accounting), in US dollars; 0 = no cap.
   DAILY_COST_CAP_USD: dailyCostCapSetting,
+  // SERP/data providers (issue 30)
+  DATAFORSEO_LOGIN: z.string().optional(),
+  DATAFORSEO_PASSWORD: z.string().optional(),
+  DATAFORSEO_BASE_URL: z.string().optional(),
 }
 
 /** The worker (worker/index.ts): its prebuilt workflow bundle and its Temporal worker limits. */

@@ -49,6 +49,7 @@ import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame, 
 import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
 import { ideatorReply } from './ideator'
 import { exportSummaryReply } from './exports'
+import { volumeReply } from './volume'
 import { Rng, unit } from './prng'
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
@@ -718,6 +719,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         try {
           if (await handleControl(req, res, url.pathname, raw)) return
           if (await handleEmbeddings(req, res, url.pathname, raw)) return
+          const volume = volumeReply(req.method, url.pathname, raw, req.headers.authorization, config.seed, today())
+          if (volume) return sendJson(res, volume.status, volume.body)
           const r = route(req.method ?? 'GET', url.pathname)
           if (r) return await handleApi(req, res, r, url, raw)
           const vendor = vendorOfPath(url.pathname)

@@ -48,3 +48,6 @@ export const keyTestWorkflowId = (adminId: number, token: string) => `key-test-$
 
 /** The AI summary of an export. */
 export const exportSummaryWorkflowId = (exportId: string | number) => `export-summary-${exportId}`
+
+/** A project's AI search volume refresh: one at a time per project (a second start while it runs is refused and ignored). */
+export const volumeWorkflowId = (projectId: number) => `volume-${projectId}`

@@ -7,10 +7,11 @@
  * The schedule's action labels this run (ProjectId, UserEmail, Brand, RunKind = "daily-analysis"); its analysis
  * carries the same labels with RunKind = "analysis", so `ProjectId = N` finds scheduled analyses like clicked ones.
  */
-import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, workflowInfo } from '@temporalio/workflow'
+import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, patched, workflowInfo } from '@temporalio/workflow'
 import { analysisWorkflow } from './analysis'
 import { childSearchAttributePairs, labelsLine } from './search-attributes'
 import { alertDelivery as delivery, trendActivities as acts } from './trend-alerts'
+import { refreshVolumesAfterRun } from './volume'
 
 export { trendAlertsWorkflow } from './trend-alerts'
 
@@ -45,5 +46,7 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
   }
   const { alerts } = await acts.checkTrendAlerts({ analysisId: start.analysisId })
   if (alerts > 0) await delivery.deliverTrendAlerts({ projectId: input.projectId }).catch(() => undefined)
+  // The project's AI search volumes (issue 30 §3), fetched only for what this month lacks; runs recorded before replay without it.
+  if (patched('volume-after-daily-run')) await refreshVolumesAfterRun(input.projectId)
   return { outcome: 'started', analysisId: start.analysisId, status, alerts }
 }

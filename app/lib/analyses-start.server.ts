@@ -18,6 +18,7 @@ import { createAnalysisRun, insertRun, type AnalysisRow, type PlannedRun } from 
 import { moveAnalysis, moveRuns } from '../../db/run-status'
 import { env } from './env.server'
 import { getAnalysis } from './analyses-progress.server'
+import { autoRefreshVolumes } from './volume.server'
 
 /** Answers a refusal of db/runs.ts or db/analysis-admission.ts with its HTTP status. */
 function refuse(err: AnalysisRefused): never {
@@ -80,7 +81,7 @@ export async function canAnalyseToday(user: User, projectId: number) {
  * transaction; the workflow starts once it is committed.
  */
 export async function startAnalysis(user: User, projectId: number, ticket: BudgetTicket, opts: { again?: boolean } = {}): Promise<AnalysisRow> {
-  await getProject(user, projectId, 'write')
+  const project = await getProject(user, projectId, 'write')
   const { analysis, run } = await db()
     .begin((tx) => createAnalysisRun(tx, projectId, { day: today(), dailyCostCapUsd: env().DAILY_COST_CAP_USD, byPerson: true, again: opts.again }))
     .catch((err: unknown) => {
@@ -88,6 +89,7 @@ export async function startAnalysis(user: User, projectId: number, ticket: Budge
       throw err
     })
   await launchRun(run, ticket)
+  autoRefreshVolumes(project, user.email)
   return { ...analysis, workflow_id: run.workflowId }
 }
 

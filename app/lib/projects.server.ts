@@ -10,6 +10,7 @@ import { MAX_TOPIC_QUERIES } from '../domain/audiences'
 import { brandList } from '../domain/analyses'
 import { lockUser } from '../../db/locks'
 import { accessAllowing, accessOf as decideAccess, ACCESS_ORDER, can, deniedMessage, refusalStatus, type AccessType, type ProjectAction } from '../domain/sharing/access'
+import { autoRefreshVolumes } from './volume.server'
 
 export type { AccessType, ProjectAction }
 
@@ -410,7 +411,9 @@ export async function createOrUpdateProject(user: User, input: ProjectInput): Pr
     await writeAudiencesAndTopics(tx, projectId, input.audiences, input.topics)
     return { id: projectId, created: !existing }
   })
-  return { project: await getProject(user, id), created }
+  const project = await getProject(user, id)
+  autoRefreshVolumes(project, user.email)
+  return { project, created }
 }
 
 async function writeAudiencesAndTopics(tx: postgres.TransactionSql<any>, projectId: number, audiences?: any[], topics?: any[]) {
@@ -470,7 +473,9 @@ export async function updateProject(user: User, id: number, patch: z.infer<typeo
       queries: patch.queries ? lists.queries : undefined,
     })
   })
-  return getProject(user, id)
+  const project = await getProject(user, id)
+  if (patch.queries || patch.marketRegion !== undefined || patch.language) autoRefreshVolumes(project, user.email)
+  return project
 }
 
 export async function deleteProject(user: User, id: number) {

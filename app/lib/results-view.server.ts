@@ -5,6 +5,7 @@
  */
 import { progressOf, type AnalysisRow } from './analyses.server'
 import { modelAdmin } from './model-admin.server'
+import { withQueryRankVolume, withTopicVolume } from './volume.server'
 import { analysisEvidence } from './evidence.server'
 import { collectionLine, type Collection } from '../domain/evidence'
 import { ANSWERED, queryFilterOf, type ApiDataFilters, type Snapshot, type Sql, type TabContext } from './results-data.server'
@@ -161,7 +162,8 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
     const answers = (await loadAnswers(sql, c, modelIds, 'none')).filter(queryFilterOf(c))
     const all = aggregateAnalysis(answers, brands, { modelIds, language: c.snapshot.language })
     const groups = aggregateByGroup(answers, brands, c.tab === 'topics' ? 'topic' : 'audience', { modelIds, language: c.snapshot.language })
-    return groupView(c.tab, all, groups, brand)
+    const view = groupView(c.tab, all, groups, brand)
+    return c.tab === 'topics' ? withTopicVolume(sql, c.projectId, view, c.snapshot.queries) : view
   }
 
   let m =
@@ -179,7 +181,7 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
     case 'brand-rank':
       return brandRankView(m, queryFiltered)
     case 'ranking-detail':
-      return queryRankView(m, brand, c.snapshot.queries.length)
+      return withQueryRankVolume(sql, c.projectId, queryRankView(m, brand, c.snapshot.queries.length))
     case 'mentions':
       return mentionsView(m)
     case 'sentiment':

@@ -60,6 +60,9 @@ export const CALLS_MODELS = {
   ideatorIdeasWorkflow: true,
   ideatorContentWorkflow: true,
   chatTurnWorkflow: true,
+  // A paid data provider, not a model: started on its own after a save or a run, it checks the cost cap itself
+  // before each call (activities/volume.ts) and asks nothing when the month's estimates are cached.
+  volumeRefreshWorkflow: false,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */

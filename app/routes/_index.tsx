@@ -24,6 +24,7 @@ import { loadIdeatorView } from '~/lib/ideator.server'
 import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
 import type { IdeatorViewData } from '~/domain/ideator/types'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
+import { setupVolumes } from '~/lib/volume.server'
 
 export const meta: MetaFunction = () => [{ title: 'AI Brand Visibility' }]
 
@@ -63,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           id: editing.id, name: editing.name, brandDomain: editing.brandDomain, marketDescription: editing.marketDescription, marketRegion: editing.marketRegion,
           language: editing.language, marketType: editing.marketType, isLightMode: editing.isLightMode, brandDetails: editing.brandDetails,
           competitorDetails: editing.competitorDetails, queriesWithAudience: editing.queriesWithAudience, audiences: editing.audiences, topics: editing.topics,
+          volumes: await setupVolumes(editing.id, editing.queries),
         }
       : null,
   })

@@ -101,6 +101,8 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     ADMIN_EMAILS: 'admin@example.test',
     // Tests start source searches themselves (tests/integration/sources.test.ts starts one by the analysis workflow's hook).
     SOURCE_SEARCH_AFTER_ANALYSIS: 'false',
+    // Tests refresh AI search volumes themselves (tests/integration/volume.test.ts), so other tests' runs and spend stay as counted.
+    VOLUME_REFRESH_AUTO: 'false',
     OPTIMISER_FETCH_ALLOW_LOOPBACK: String(optimiserPagePort),
     // The one-time admin setup code npm start would print (tests/integration/api-conventions.test.ts claims it once).
     ADMIN_SETUP_CODE: adminSetupCode,

@@ -514,6 +514,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
             maxQueries={maxQueries}
             topics={sortedTopics.map((t) => t.name)}
             validate={validate}
+            volumes={initial?.volumes}
             projectBody={() => ({
               ...fields(),
               audiences: audiences.map((a) => ({ ...a, isSelectedForAnalysis: selectedAudiences.includes(a.id) })),

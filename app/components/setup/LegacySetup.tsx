@@ -83,6 +83,7 @@ export function LegacySetup({ limits, existingProjects, initial }: { limits: Set
           duplicate={duplicate}
           maxQueries={maxQueries}
           validate={validate}
+          volumes={initial?.volumes}
           projectBody={() => {
             const { marketType: _legacyHasNoMarketType, ...fields } = form
             return { ...fields, isLightMode: isLight }

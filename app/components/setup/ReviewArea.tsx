@@ -8,6 +8,7 @@ import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 import { startAnalysisConfirmed } from '~/components/start-analysis'
+import { SetupVolumeBadge, SetupVolumeNote, type SetupVolumes } from './volume'
 
 const CHIP_X = { border: 0, background: 'none', cursor: 'pointer', padding: 0, color: 'inherit', fontSize: '1em', lineHeight: 1 } as const
 
@@ -100,6 +101,8 @@ export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'br
   projectBody: () => Record<string, unknown>
   /** Runs after the project is saved, before the analysis starts (e.g. POST /api/audiences/save). */
   afterSave?: (projectId: number) => Promise<void>
+  /** The saved queries' AI search volumes, when editing a project. */
+  volumes?: SetupVolumes
 }
 
 /** §2 'Review area (both variants)': competitors, queries, limits and 'Proceed to Analysis'. */
@@ -316,6 +319,7 @@ export function ReviewArea(p: ReviewProps) {
           <h2>Analysis Queries</h2>
           <span className="badge" data-testid="query-count">{queries.length}/{maxQueries}</span>
         </div>
+        <SetupVolumeNote volumes={p.volumes} />
         {queries.map((q, i) => (
           <div className="list-row" key={`${q.query}-${i}`} data-testid="query-row" style={{ flexWrap: 'wrap' }}>
             {editing?.kind === 'query' && editing.index === i ? (
@@ -336,6 +340,7 @@ export function ReviewArea(p: ReviewProps) {
               <>
                 <span style={{ flex: 1 }}>{q.query}</span>
                 {q.topic && <span className="badge" data-testid="query-topic">{q.topic}</span>}
+                <SetupVolumeBadge volumes={p.volumes} query={q.query} />
                 <button className="btn btn-small" onClick={() => startEdit({ kind: 'query', index: i, value: q.query, topic: q.topic ?? '' })}>Edit</button>
                 <button className="btn btn-small" aria-label={`Remove query ${i + 1}`} onClick={() => setQueries((l) => l.filter((_, j) => j !== i))}>✕</button>
                 {q.audienceContext && (

@@ -1,4 +1,5 @@
 import { SETUP_LANGUAGES } from '~/domain/limits'
+import type { SetupVolumes } from './volume'
 
 export interface SetupForm {
   name: string
@@ -20,6 +21,8 @@ export interface SetupProject extends SetupForm {
   queriesWithAudience: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
   audiences: unknown[]
   topics: { id: string; name: string; relevance: number; isSelected?: boolean }[]
+  /** The saved queries' AI search volumes (issue 30 §3). */
+  volumes?: SetupVolumes
 }
 
 /** The form of a saved project (edit mode); Proceed then saves it under the same name and brand, which updates it. */

@@ -10,6 +10,7 @@
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
+import { groupVolumeSchema, queryVolumeSchema, volumeColumnSchema } from '../volume'
 import type { ApiDataData, BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData } from '../results/types'
 
 extendZodWithOpenApi(z)
@@ -114,6 +115,8 @@ const groupData = <T extends 'topics' | 'audiences'>(tab: T, name: string) =>
         }),
       ),
       hasAnswers,
+      volume: volumeColumnSchema.optional().openapi({ description: 'Topics: the AI search volume column (issue 30 §3): not_configured, pending, or ready with its source (provider, month, simulated).' }),
+      groupVolumes: z.array(groupVolumeSchema).optional().openapi({ description: "Topics: each topic's summed AI search volume estimate (rounded), aligned with groups." }),
     })
     .openapi(name)
 
@@ -159,10 +162,17 @@ export const queryRankDataSchema = z
         visibility: screenVisibility,
         spread: rankSpreadSchema.nullable().optional(),
         visibilityCi: screenVisibilityCi,
+        volume: queryVolumeSchema.optional(),
       }),
     ),
     queryCount: int.openapi({ description: 'Queries in the analysis (before filters).' }),
     hasAnswers,
+    volume: volumeColumnSchema.optional().openapi({
+      description:
+        'Estimated monthly AI search volume (issue 30 §3): status not_configured ("no volume source configured"), pending, or ready with its source ' +
+        '(provider, month, simulated) and the demand-weighted visibility (each query\'s visibility weighted by its volume, beside the unweighted mean; queries without an estimate are counted and left out). ' +
+        'Figures are rounded estimates, never exact.',
+    }),
   })
   .openapi('QueryRankData')
 

@@ -19,7 +19,10 @@ const VISIBILITY_TOOL =
 const QUERY_RANKS_TOOL =
   'Where one brand (default the own brand) ranks for each query of a completed analysis (default the project\'s latest): per query, byModel maps model id to that model\'s average list ' +
   'position over the samples (1 is best, null when the model did not rank the brand), combined is the mean over the models that ranked it, and ' +
-  'visibility is the percent of the six AI models that ranked it. Model ids: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek.'
+  'visibility is the percent of the six AI models that ranked it. Model ids: 3 Claude, 5 Perplexity, 6 Gemini, 8 ChatGPT 5, 9 Grok-4, 10 DeepSeek. ' +
+  'rows[].volume is the estimated monthly AI search volume of the query (rounded, e.g. "≈1.2k"; an estimate, never a count), and volume gives its source ' +
+  '(provider, month, simulated) and the demand-weighted visibility (visibility weighted by each query\'s volume, beside the unweighted mean, with how many queries have no estimate); ' +
+  'volume.status not_configured means no volume source is configured.'
 const SOURCES_TOOL =
   'The web sources the AI models cited in a completed analysis (default the project\'s latest): sites (domain; type Owned = the brand\'s own domains, Competitor, Earned = everyone else; ' +
   'citations = times cited; share = percent of all citations; weightedShare = share weighted by citation position) and the gap list (sites that cite ' +

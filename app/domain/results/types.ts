@@ -6,6 +6,7 @@
  */
 import type { AnalysisStatus } from '../analyses'
 import type { RankSpread, RateCi } from '../metrics/intervals'
+import type { GroupVolume, QueryVolume, VolumeColumn } from '../volume'
 
 export type { RankSpread, RateCi } from '../metrics/intervals'
 
@@ -206,6 +207,8 @@ export interface QueryRankRow {
   /** Spread of the model ranks behind the combined average. */
   spread?: RankSpread | null
   visibilityCi?: RateCi
+  /** Estimated monthly AI search volume, rounded (issue 30 §3); absent unless the volume column is ready. */
+  volume?: QueryVolume
 }
 
 export interface QueryRankData {
@@ -217,6 +220,8 @@ export interface QueryRankData {
   /** Queries in the analysis (before filters). */
   queryCount: number
   hasAnswers: boolean
+  /** The AI search volume column: not configured, pending, or ready with its source and the demand-weighted visibility. */
+  volume?: VolumeColumn
 }
 
 export interface MentionsData {
@@ -351,6 +356,9 @@ export interface GroupData {
   /** Per group: each brand's combined share % and combined rank, both aligned with brands. */
   groups: { group: string; shares: number[]; ranks: (number | null)[]; shareCis?: RateCi[] }[]
   hasAnswers: boolean
+  /** Topics: the AI search volume column and each topic's summed demand (aligned with groups when ready). */
+  volume?: VolumeColumn
+  groupVolumes?: GroupVolume[]
 }
 
 export type TabData =

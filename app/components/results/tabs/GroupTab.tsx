@@ -10,6 +10,7 @@ import { BrandSelect } from './TableTabs'
 import { AudiencesAsker } from '../AudiencesAsker'
 import { GroupEvidence } from '~/components/evidence/Evidence'
 import { ChartFigure } from '~/components/chart-figure'
+import { TopicVolumes } from '../volume'
 
 const BREAKDOWN_BRANDS = 7
 
@@ -92,6 +93,7 @@ export function GroupTab({ data, header }: { data: GroupData; header: ResultsHea
             <p className="muted" style={{ marginTop: 0 }}>
               Each dot is a {kind.toLowerCase()}: further right means a larger share of mentions for {data.brand ?? 'the brand'}, higher means a better rank (1 at the top; not ranked is shown at 10).
             </p>
+            {data.tab === 'topics' && <TopicVolumes column={data.volume} groups={data.groupVolumes} />}
             <ChartFigure
               title={`${kind} performance of ${data.brand ?? 'the brand'}`}
               columns={[kind, 'Share of mentions', 'Average rank']}

@@ -3,6 +3,7 @@ import { useNavigate } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { HEATMAP_THRESHOLDS } from '~/domain/metrics/colours'
 import { brandColours, formatPercent, heatmapStyle, HEATMAP_COLOURS, modelColumn, RANK_COLOURS, visibilityStyle } from '../format'
+import { VolumeCell, VolumeHead, WeightedVisibility } from '../volume'
 import { brandRankWorkbook, queryRankFileBase, queryRankRows, queryRankWorkbook, shareWorkbook, toTsv } from '../export-sheets'
 import { BrandRow, DataTable, downloadCsv, Empty, ExportButton, MetricHelp, RankCell, useResultsHref } from '../parts'
 import type { BrandRankData, BrandRef, ByModel, QueryRankData, RankSpread, ResultsHeader, ShareData } from '~/domain/results/types'
@@ -186,7 +187,7 @@ function ModelRankCells(p: { modelIds: number[]; byModel: ByModel<number | null>
 }
 
 /** Brand Rank and Query Rank: first column, per-model ranks, combined rank, visibility, then the rank colour legend. */
-function RankTable({ name, first, combined, modelIds, children }: { name: string; first: string; combined: string; modelIds: number[]; children: React.ReactNode }) {
+function RankTable({ name, first, combined, modelIds, children, extraHead }: { name: string; first: string; combined: string; modelIds: number[]; children: React.ReactNode; extraHead?: React.ReactNode }) {
   return (
     <>
       <DataTable name={name} className="rs-rank">
@@ -201,6 +202,7 @@ function RankTable({ name, first, combined, modelIds, children }: { name: string
             <th className="num">
               Visibility % <MetricHelp metric="visibilityScore" />
             </th>
+            {extraHead}
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -277,8 +279,10 @@ export function QueryRankTab({ data, header }: { data: QueryRankData; header: Re
       ) : !data.hasAnswers || data.rows.length === 0 ? (
         <Empty title="No API response data available" />
       ) : (
-        <RankTable name="query-rank" first="Query" combined="Combined Avg" modelIds={data.modelIds}>
-          {data.rows.map((r) => (
+        <>
+          <WeightedVisibility column={data.volume} brand={data.brand} />
+          <RankTable name="query-rank" first="Query" combined="Combined Avg" modelIds={data.modelIds} extraHead={<VolumeHead column={data.volume} />}>
+          {data.rows.map((r, i) => (
             <tr key={r.queryIndex}>
               <td className="query">
                 {r.query}
@@ -304,9 +308,11 @@ export function QueryRankTab({ data, header }: { data: QueryRankData; header: Re
                 </Ev>
                 <Ci rate={r.visibilityCi} />
               </td>
+              <VolumeCell column={data.volume} volume={r.volume} first={i === 0} rows={data.rows.length} />
             </tr>
           ))}
-        </RankTable>
+          </RankTable>
+        </>
       )}
     </section>
   )
