@@ -1,6 +1,6 @@
 /**
- * Wire formats: success and error bodies shaped like the vendors' real responses (see
- * ../shared/vendor-responses), so the official SDKs parse them unchanged.
+ * Wire formats: success and error bodies shaped like the vendors' documented responses (the same
+ * shapes as tests/fixtures/vendors), so the official SDKs parse them unchanged.
  */
 import { openaiUrl, type Answer, type RenderedAnswer } from './answer'
 import { answerWords } from './answerWords'

@@ -383,12 +383,22 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     // Short enough that the setup form is taller than the window.
     await page.setViewport({ width: 1200, height: 420 })
     const errors = collectPageErrors(page)
-    // From the first script of every page: when React took over the buttons, and when the flag was gone.
+    // From the first script of every page: when React took over the buttons, when the flag was gone, each time the
+    // page read the flag (what it found), and whether the window scrolled.
     await page.evaluateOnNewDocument((key) => {
-      const w = window as unknown as { hydratedAt?: number; flagGoneAt?: number }
+      const w = window as unknown as { hydratedAt?: number; flagGoneAt?: number; flagReads: (string | null)[]; scrolled: boolean }
+      w.flagReads = []
+      w.scrolled = false
+      const getItem = Storage.prototype.getItem
+      Storage.prototype.getItem = function (this: Storage, k: string) {
+        const v = getItem.call(this, k)
+        if (k === key && this === window.sessionStorage) w.flagReads.push(v)
+        return v
+      }
+      window.addEventListener('scroll', () => (w.scrolled = true))
       const timer = setInterval(() => {
         if (w.hydratedAt === undefined && [...document.querySelectorAll('button')].some((b) => Object.keys(b).some((k) => k.startsWith('__reactProps')))) w.hydratedAt = performance.now()
-        if (w.hydratedAt !== undefined && sessionStorage.getItem(key) === null) {
+        if (w.hydratedAt !== undefined && getItem.call(sessionStorage, key) === null) {
           w.flagGoneAt = performance.now()
           clearInterval(timer)
         }
@@ -398,13 +408,23 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     const url = `${testEnv().appUrl}/?phase=1&tab=setup-beta`
     const sectionTop = () => page.$eval('#setup-section', (e) => Math.round(e.getBoundingClientRect().top))
     const scrollY = () => page.evaluate(() => window.scrollY)
+    /**
+     * The setup screen reads the flag once, when it mounts, and schedules the scroll only if it is set: once it has
+     * read it and found none, nothing is pending, so the page can be checked for "no scroll" at once.
+     */
+    const flagReadAndAbsent = async () => {
+      await page.waitForFunction(() => (window as unknown as { flagReads: (string | null)[] }).flagReads.length > 0, { timeout: 10_000 })
+      expect(await page.evaluate(() => (window as unknown as { flagReads: (string | null)[] }).flagReads.every((v) => v === null))).toBe(true)
+    }
+    const scrolled = () => page.evaluate(() => (window as unknown as { scrolled: boolean }).scrolled)
 
     // Without the flag the page stays at the top.
     await page.goto(url)
     await hydrated(page)
     const resting = await sectionTop()
     expect(resting).toBeGreaterThan(64)
-    await new Promise((r) => setTimeout(r, 1500))
+    await flagReadAndAbsent()
+    expect(await scrolled()).toBe(false)
     expect(await scrollY()).toBe(0)
     expect(await sectionTop()).toBe(resting)
 
@@ -431,7 +451,8 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
     await page.goto(`${testEnv().appUrl}/`)
     await page.goto(url)
     await hydrated(page)
-    await new Promise((r) => setTimeout(r, 1500))
+    await flagReadAndAbsent()
+    expect(await scrolled()).toBe(false)
     expect(await scrollY()).toBe(0)
     expect(errors).toEqual([])
     await context.close()

@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { testEnv } from '../support/env'
 import { createProject, setLimits, signUp, sql } from '../support/flows'
 import { CHATGPT, CLAUDE, QUERIES, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { seedHandWorkedSources } from '../support/hand-worked-sources'
 import { createKey, KeyClient, revokeKey } from '../support/api-keys'
 import { API_ROUTES } from '../../app/domain/api/routes'
 
@@ -121,13 +122,57 @@ describe('MCP server driven by the SDK client', () => {
     const nike = payload(await client.callTool({ name: 'get_query_ranks', arguments: { projectId: seeded.projectId, brand: 'Nike', model: 'claude' } }))
     expect(nike.rows[0].combined).toBe(3)
 
-    const sources = payload(await client.callTool({ name: 'get_sources', arguments: { projectId: seeded.projectId, set: 'basic' } }))
-    expect(sources).toMatchObject({ analysisId: seeded.analysisId, set: 'basic' })
-    expect(Array.isArray(sources.sites) && Array.isArray(sources.gaps)).toBe(true)
+
+    // The hand-worked analysis stores answers but no source insights: an empty, unavailable set (the next test reads real ones).
+    const noSources = payload(await client.callTool({ name: 'get_sources', arguments: { projectId: seeded.projectId, set: 'basic' } }))
+    expect(noSources).toEqual({ analysisId: seeded.analysisId, projectId: seeded.projectId, set: 'basic', counts: { basic: 0, enhanced: 0 }, available: false, sites: [], gaps: [], ownedRate: null })
 
     const trends = payload(await client.callTool({ name: 'get_trends', arguments: { projectId: seeded.projectId } }))
     expect(trends.days).toHaveLength(1)
     expect(trends.days[0].brands.Brooks.rankRate).toEqual({ value: 83.3, x: 5, n: 6, interval: { low: 43.6, high: 97 } })
+  })
+
+  it('get_sources reads the hand-worked source insights (tests/support/hand-worked-sources.ts)', async () => {
+    // Brooks (own name rule) against Nike and Hoka. Enhanced: E1 q0 Gemini [runnersworld a @1, nike x @2],
+    // E2 q0 ChatGPT [brooksrunning g @1, runnersworld b @2], E3 q1 Gemini [reddit r @1, nike y @2]; basic: B1 q0 ChatGPT [wikipedia @1].
+    const hw = await seedHandWorkedSources()
+    const own = await connect((await createKey(hw.owner, 'Sources agent', ['read'])).key)
+    try {
+      const enhanced = payload(await own.callTool({ name: 'get_sources', arguments: { projectId: hw.projectId } }))
+      expect(enhanced).toMatchObject({ analysisId: hw.analysisId, projectId: hw.projectId, set: 'enhanced', counts: { basic: 1, enhanced: 3 }, available: true })
+      // 6 citations; weight 1 / position: runnersworld 1 + 0.5 = 1.5, nike 0.5 + 0.5 = 1, brooksrunning 1, reddit 1; total 4.5.
+      // share 2/6 = 33.3 %, 1/6 = 16.7 %; weighted 1.5/4.5 = 33.3 %, 1/4.5 = 22.2 %. Most cited first, then weighted share, then name.
+      expect(enhanced.sites.map((x: any) => [x.domain, x.type, x.citations, x.share, x.weightedShare])).toEqual([
+        ['runnersworld.com', 'Earned', 2, 33.3, 33.3],
+        ['nike.com', 'Competitor', 2, 33.3, 22.2],
+        ['brooksrunning.com', 'Owned', 1, 16.7, 22.2],
+        ['reddit.com', 'Earned', 1, 16.7, 22.2],
+      ])
+      // reddit is cited in E3 beside nike (a competitor) and never beside an owned site; runnersworld is cited beside brooksrunning in E2
+      expect(enhanced.gaps).toEqual([{ domain: 'reddit.com', citations: 1, withCompetitor: 1, queries: 1 }])
+      // answers citing an owned site: E2 only. Overall 1/3 (Wilson 95 %: 6.1–79.2 %), Gemini 0/2 (0–65.8 %), ChatGPT 1/1 (20.7–100 %);
+      expect(enhanced.ownedRate).toEqual({
+        overall: { cited: 1, n: 3, rate: 33.3, ci: { low: 6.1, high: 79.2 } },
+        byModel: [
+          { modelId: 6, cited: 0, n: 2, rate: 0, ci: { low: 0, high: 65.8 } },
+          { modelId: 8, cited: 1, n: 1, rate: 100, ci: { low: 20.7, high: 100 } },
+        ],
+        // per query: best running shoes 1/2 (E2 of E1, E2; 9.5–90.5 %), trail shoes 0/1 (E3; 0–79.3 %)
+        byQuery: [
+          { queryIndex: 0, query: 'best running shoes', cited: 1, n: 2, rate: 50, ci: { low: 9.5, high: 90.5 } },
+          { queryIndex: 1, query: 'trail shoes for beginners', cited: 0, n: 1, rate: 0, ci: { low: 0, high: 79.3 } },
+        ],
+      })
+
+      const basic = payload(await own.callTool({ name: 'get_sources', arguments: { projectId: hw.projectId, set: 'basic' } }))
+      expect(basic).toMatchObject({ analysisId: hw.analysisId, set: 'basic', available: true })
+      // one answer, one citation
+      expect(basic.sites.map((x: any) => [x.domain, x.type, x.citations, x.share, x.weightedShare])).toEqual([['wikipedia.org', 'Earned', 1, 100, 100]])
+      expect(basic.gaps).toEqual([])
+      expect(basic.ownedRate.overall).toEqual({ cited: 0, n: 1, rate: 0, ci: { low: 0, high: 79.3 } })
+    } finally {
+      await own.close()
+    }
   })
 
   it('start_analysis needs the run scope and starts the analysis as Add Analysis does', async () => {

@@ -1,6 +1,6 @@
 /**
  * Trends (§2 'Trends & Historical Data') over the real stack: a project with 30 daily analyses seeded in the
- * database, read through GET /api/projects/{id}/trends and checked by hand and against the domain module;
+ * database, read through GET /api/projects/{id}/trends and checked against figures worked out by hand;
  * access and Light Mode; the daily run as a Temporal Schedule created, triggered (trigger-now, never the
  * clock), paused, resumed and deleted from the app and from the Temporal CLI, with the app showing each;
  * a scheduled run refused by the daily limit, the quota and a paused account; an alert stored for a real shift.
@@ -13,25 +13,29 @@ import { promisify } from 'node:util'
 import { Client, Connection } from '@temporalio/client'
 import { testEnv } from '../support/env'
 import { createProject, resetSimulator, setLimits, signUp, simulator, sql, until, waitForAnalysis } from '../support/flows'
-import { seedTrendProject, TREND_MODELS, TREND_QUERIES, trendAnswer, trendDate } from '../support/trends-fixtures'
-import { buildTrends, trendPointOf } from '../../app/domain/trends'
+import { seedTrendProject, TREND_QUERIES, trendDate } from '../support/trends-fixtures'
 import { temporalBinary } from '../../scripts/stack'
 
 const run = promisify(execFile)
 
-/** The domain module's view of the fixture, built from the same inputs the database holds. */
-function expectedView(days: number, opts: { query?: string; topicBrand?: string } = {}, analysisIds: number[]) {
-  const points = Array.from({ length: days }, (_, d) =>
-    trendPointOf({
-      analysisId: analysisIds[d],
-      date: trendDate(d),
-      queries: TREND_QUERIES.map((q, index) => ({ index, query: q.query, topic: q.topic })),
-      brands: [{ name: 'Brooks', isOwn: true }, { name: 'Nike', isOwn: false }, { name: 'Asics', isOwn: false }],
-      answers: TREND_MODELS.flatMap((m) => TREND_QUERIES.map((_, q) => ({ modelId: m, queryIndex: q, sample: 1, ok: true, ...trendAnswer(d, q, m) }))),
-    }),
-  )
-  return buildTrends(points, opts)
-}
+const DAYS = Array.from({ length: 30 }, (_, d) => d)
+
+/**
+ * Worked out by hand from the fixture's rules (tests/support/trends-fixtures.ts), two models, four queries:
+ * - Brooks on a day d: Claude sum over q of (d + q) % 3, ChatGPT of (d + q + 1) % 3. d % 3 = 0: 0+1+2+0 = 3 and
+ *   1+2+0+1 = 4 -> 7; d % 3 = 1: 1+2+0+1 = 4 and 2+0+1+2 = 5 -> 9; d % 3 = 2: 2+0+1+2 = 5 and 0+1+2+0 = 3 -> 8.
+ * - Nike: (q + d) % 2 + 1 over four queries is 1+2+1+2 = 6 per model -> 12 every day. Asics: 0, then 1 per answer
+ *   from day 15 -> 8.
+ * - Ranks of one query, per day (mean over the models that rank the brand): Brooks ranks 1 + (q % 2) whenever
+ *   mentioned, and on any day at least one of the two models mentions it ((d + q) % 3 and (d + q + 1) % 3 are never
+ *   both 0), so 1 on queries 0 and 2; Nike 2 + (d % 2) from both models; Asics is never ranked -> null.
+ * - Topic trend of a brand: its day's mentions x (queries of the topic / 4 queries), 1 decimal: Comfort has 2 of 4
+ *   queries, Price 1 of 4.
+ */
+const BROOKS_MENTIONS = [7, 9, 8] as const
+const brooksMentions = (d: number) => BROOKS_MENTIONS[d % 3]
+const BROOKS_TOPICS = [{ Comfort: 3.5, Price: 1.8 }, { Comfort: 4.5, Price: 2.3 }, { Comfort: 4, Price: 2 }] as const // 7/2, 7/4 = 1.75; 9/2, 9/4 = 2.25; 8/2, 8/4
+const queryRanksOnQuery0or2 = DAYS.map((d) => ({ date: trendDate(d), ranks: { Brooks: 1, Nike: d % 2 === 0 ? 2 : 3, Asics: null } }))
 
 describe('Trends page data from 30 seeded daily analyses', () => {
   let seeded: Awaited<ReturnType<typeof seedTrendProject>>
@@ -68,16 +72,30 @@ describe('Trends page data from 30 seeded daily analyses', () => {
     expect(body.brands.map((x: any) => [x.name, x.isOwn])).toEqual([['Nike', false], ['Brooks', true], ['Asics', false]])
   })
 
-  it('every series equals the domain module on the same inputs, for any query and topic brand', async () => {
+  it('every series worked out by hand, for the default view and a filtered one (query and topic brand)', async () => {
     const { body } = await trends()
-    const { project, unreadAlerts: _u, ...view } = body
-    expect(project).toMatchObject({ id: seeded.projectId, accessType: 'owner' })
-    expect(view).toEqual(expectedView(30, {}, seeded.analysisIds))
+    expect(body.project).toMatchObject({ id: seeded.projectId, accessType: 'owner' })
+    expect(body.days.map((d: any) => [d.date, d.answered, d.brands.Brooks.mentions, d.brands.Nike.mentions, d.brands.Asics.mentions])).toEqual(
+      DAYS.map((d) => [trendDate(d), 8, brooksMentions(d), 12, d < 15 ? 0 : 8]),
+    )
+    // 10 days each of 7, 9 and 8 = 240; 30 x 12 = 360; 15 x 8 = 120
+    expect(body.totals).toEqual({ Brooks: 240, Nike: 360, Asics: 120 })
+    // Default: the first query and the own brand
+    expect(body.query).toBe(TREND_QUERIES[0].query)
+    expect(body.queryRanks).toEqual(queryRanksOnQuery0or2)
+    expect(body.topics).toEqual(['Comfort', 'Price'])
+    expect(body.topicBrand).toBe('Brooks')
+    expect(body.topicTrend).toEqual(DAYS.map((d) => ({ date: trendDate(d), values: BROOKS_TOPICS[d % 3] })))
+
     const q = TREND_QUERIES[2].query
     const other = await trends(`?query=${encodeURIComponent(q)}&topicBrand=Nike`)
-    const { project: _p, unreadAlerts: _u2, ...otherView } = other.body
-    expect(otherView).toEqual(expectedView(30, { query: q, topicBrand: 'Nike' }, seeded.analysisIds))
     expect(other.body.query).toBe(q)
+    expect(other.body.queryRanks).toEqual(queryRanksOnQuery0or2)
+    expect(other.body.topicBrand).toBe('Nike')
+    // Nike 12 every day: Comfort 12 x 2/4 = 6, Price 12 x 1/4 = 3
+    expect(other.body.topicTrend).toEqual(DAYS.map((d) => ({ date: trendDate(d), values: { Comfort: 6, Price: 3 } })))
+    // The filters change only those series: the days are the same
+    expect(other.body.days).toEqual(body.days)
   })
 
   it('reads stored points, rebuilt when an analysis changes', async () => {
