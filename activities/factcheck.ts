@@ -95,10 +95,12 @@ export function createFactcheckActivities({ sql, gateway, dailyCostCapUsd = dail
         order by r.id`
       const ids = rows.map((r) => Number(r.id))
       const responseIds = ids.slice(0, MAX_ANSWERS_PER_RUN)
+      // A later check of the same analysis adds to what earlier ones checked.
+      const [{ done }] = await sql<{ done: number }[]>`select count(*)::int as done from factcheck_answers where analysis_id = ${input.analysisId}`
       await sql`
         insert into factcheck_runs (analysis_id, status, answers_total, answers_done, stopped)
-        values (${input.analysisId}, 'running', ${responseIds.length}, 0, ${ids.length > responseIds.length ? 'cap' : null})
-        on conflict (analysis_id) do update set status = 'running', answers_total = excluded.answers_total, answers_done = 0, stopped = excluded.stopped, updated_at = now()`
+        values (${input.analysisId}, 'running', ${done + responseIds.length}, ${done}, ${ids.length > responseIds.length ? 'cap' : null})
+        on conflict (analysis_id) do update set status = 'running', answers_total = excluded.answers_total, answers_done = excluded.answers_done, stopped = excluded.stopped, updated_at = now()`
       return { responseIds, total: ids.length, capped: ids.length > responseIds.length, facts: ctx.facts.length }
     },
 

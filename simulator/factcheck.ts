@@ -145,7 +145,7 @@ export function sentencesOf(answer: string): string[] {
   const out: string[] = []
   for (const line of answer.split(/\n+/)) {
     for (const part of line.split(/(?<=[.!?。！？])\s+|(?<=[。！？])/u)) {
-      const s = part.replace(/^[\s>*#|-]*(?:\d{1,2}[.)]\s*)?(?:\*\*)?/u, '').trim()
+      const s = part.replace(/^[\s>#|]*(?:[-*+]\s+)?(?:\d{1,2}[.)]\s*)?/u, '').trim()
       if (s.length >= 8) out.push(s)
     }
   }

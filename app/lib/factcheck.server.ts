@@ -5,6 +5,8 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import type { z } from 'zod'
+import type postgres from 'postgres'
+import type { AnalysisRow } from '../../db/runs'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { badRequest, conflict } from './http.server'
@@ -13,7 +15,7 @@ import { getAnalysis } from './analyses.server'
 import { requireModelBudget } from './model-budget.server'
 import { startWorkflow } from './temporal.server'
 import { MAX_FACTS, parseFactsCsv, type BrandFact, type FactInput, type factsImportSchema } from '../domain/factcheck/facts'
-import { accuracyRows, answerSources, groupAccuracy, totalsOf, type AccuracyFact, type AccuracyTotals, type ClaimDetail, type ClaimRow } from '../domain/factcheck/accuracy'
+import { accuracyRows, answerSources, groupAccuracy, totalsOf, type AccuracyView, type ClaimDetail, type ClaimRow } from '../domain/factcheck/accuracy'
 import type { ClaimLabel } from '../domain/factcheck/judge'
 import { toCsv } from '../domain/export/cells'
 import { modelById } from '../domain/models'
@@ -76,22 +78,15 @@ export async function importFacts(user: User, projectId: number, body: z.infer<t
   return { ...(await projectFacts(user, projectId)), imported: parsed.facts.length, errors: parsed.errors }
 }
 
-export interface AccuracyView {
-  analysisId: number
-  projectId: number
-  brand: string
-  run: { status: string; answersTotal: number; answersChecked: number; claims: number; costUsd: number; stopped: string | null } | null
-  totals: AccuracyTotals
-  /** Contradicted claims never seen before this analysis. */
-  newContradictions: number
-  facts: AccuracyFact[]
-  factCount: number
-}
-
 /** The Accuracy view of an analysis the user may read; `modelId` narrows it to one model. */
 export async function accuracyOf(user: User, analysisId: number, opts: { modelId?: number | null } = {}): Promise<AccuracyView> {
   const { analysis } = await getAnalysis(user, analysisId)
-  const sql = db()
+  return accuracyView(db(), analysis, opts)
+}
+
+/** The Accuracy view of an analysis whose access the caller has checked (the results tab's loader, accuracyOf). */
+export async function accuracyView(sql: postgres.Sql<any>, analysis: Pick<AnalysisRow, 'id' | 'project_id' | 'brands'>, opts: { modelId?: number | null } = {}): Promise<AccuracyView> {
+  const analysisId = analysis.id
   const model = opts.modelId ? sql`and c.model_id = ${opts.modelId}` : sql``
   const [run] = await sql<{ status: string; answers_total: number; answers_done: number; claims: number; cost_usd: string; stopped: string | null }[]>`
     select status, answers_total, answers_done, claims, cost_usd, stopped from factcheck_runs where analysis_id = ${analysisId}`

@@ -54,6 +54,21 @@ export interface AccuracyFact {
   claims: AccuracyClaim[]
 }
 
+/** The Accuracy tab, GET /api/analyses/{id}/accuracy and the public API's accuracy route. */
+export interface AccuracyView {
+  analysisId: number
+  projectId: number
+  brand: string
+  /** The analysis's fact-check run; null when none ran (no facts when it completed). */
+  run: { status: string; answersTotal: number; answersChecked: number; claims: number; costUsd: number; stopped: string | null } | null
+  totals: AccuracyTotals
+  /** Contradicted claims no earlier analysis of the project carried (they raised an alert). */
+  newContradictions: number
+  facts: AccuracyFact[]
+  /** Facts on the project's sheet now. */
+  factCount: number
+}
+
 export interface AccuracyTotals {
   answersChecked: number
   supported: number
@@ -158,6 +173,14 @@ export function accuracyRows(facts: AccuracyFact[]): string[][] {
   return rows
 }
 
+function domainOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return null
+  }
+}
+
 /** The sites an answer cited (its inline citations, then its source list), once each by URL. */
 export function answerSources(citations: unknown, sources: unknown): ClaimSource[] {
   const out: ClaimSource[] = []
@@ -168,13 +191,7 @@ export function answerSources(citations: unknown, sources: unknown): ClaimSource
       const url = typeof item?.url === 'string' ? item.url : null
       if (!url || seen.has(url)) continue
       seen.add(url)
-      let domain: string | null = null
-      try {
-        domain = new URL(url).hostname.replace(/^www\./, '')
-      } catch {
-        domain = null
-      }
-      out.push({ url, title: typeof item.title === 'string' ? item.title : null, domain })
+      out.push({ url, title: typeof item.title === 'string' ? item.title : null, domain: domainOf(url) })
     }
   }
   return out

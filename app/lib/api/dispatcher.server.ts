@@ -3,6 +3,8 @@ import { json, type AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod'
 import { clientAddressOf } from '../load-context'
 import { changeDailySchedule, dailySchedule } from '../trends.server'
+import { accuracyOf, projectFacts, startFactcheck } from '../factcheck.server'
+import { modelByFilter } from '../../domain/models'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -35,6 +37,9 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   getSchedule: (c, i) => dailySchedule(c.principal.user, i.params.projectId),
   changeSchedule: (c, i) => changeDailySchedule(c.principal.user, i.params.projectId, i.body),
   exportReport: (c, i) => op.opExportReport(c, i.params.analysisId, i.query),
+  getBrandFacts: (c, i) => projectFacts(c.principal.user, i.params.projectId),
+  getAccuracy: (c, i) => accuracyOf(c.principal.user, i.params.analysisId, { modelId: i.query.model && i.query.model !== 'combined' ? (modelByFilter(i.query.model)?.id ?? null) : null }),
+  startFactcheck: (c, i) => startFactcheck(c.principal.user, i.params.analysisId, c.clientAddress),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {
