@@ -6,6 +6,7 @@
  */
 import { defineQuery, isCancellation, proxyActivities, setHandler, CancellationScope } from '@temporalio/workflow'
 import type { FactcheckActivities } from '../activities/factcheck'
+import { alertDelivery } from './trend-alerts'
 
 /** Transient failures only are retried (rate limits, timeouts, 5xx, malformed JSON); a refusal is not. */
 const judge = proxyActivities<FactcheckActivities>({
@@ -57,5 +58,7 @@ export async function factcheckWorkflow(input: { analysisId: number }): Promise<
   }
   progress.phase = progress.stopped === 'budget' ? 'stopped' : 'done'
   const end = await bookkeeping.finishFactcheck({ analysisId: input.analysisId, stopped: progress.stopped, status })
+  // The alert goes to the project's webhook like the trend alerts (same delivery, retried with backoff).
+  if (end.newContradicted > 0) await alertDelivery.deliverTrendAlerts({ analysisId: input.analysisId }).catch(() => undefined)
   return { ...progress, ...end }
 }
