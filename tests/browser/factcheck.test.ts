@@ -59,7 +59,7 @@ describe('fact-check screens', () => {
     await page.waitForSelector('[data-tab-content="accuracy"]')
     await waitForText(page, 'Fact: Brooks trainers last about 500 km.')
     // One contradiction, by the model of A5; seen on 2 March only, and new (no earlier analysis).
-    expect(await page.$eval('[data-testid="accuracy-fact"] p.muted', (e) => (e as HTMLElement).innerText)).toBe(`Contradicted 1 time: ${modelName} 1`)
+    expect(await page.$eval('[data-testid="accuracy-fact"] p.muted', (e) => (e as HTMLElement).innerText)).toBe(`Contradicted 1 time: ${modelName}: 1`)
     const cells = await page.$$eval('[data-testid="accuracy-claim"] td', (tds) => tds.map((td) => (td as HTMLElement).innerText.trim().replace(/\s+/g, ' ')))
     expect(cells).toEqual([
       modelName,

@@ -7,6 +7,7 @@
  * The contradicted answers are not counted by the code under test: the test reads the stored answers itself and
  * finds, with its own pattern, every "founded in <year>" that is not 1914 — those and only those must be listed.
  */
+import { testEnv } from '../support/env'
 import { temporalClientForTests } from '../support/temporal-client'
 import { createKey, KeyClient } from '../support/api-keys'
 import { createProject, resetSimulator, signUp, simulator, sql, startAnalysis, waitForAnalysis } from '../support/flows'
@@ -125,5 +126,18 @@ describe('fact-check', () => {
     expect((await owner.json(`/api/analyses/${started.id}/accuracy`)).body.facts).toEqual(view.body.facts)
     // Only the owner may start one.
     expect((await other.json(`/api/analyses/${started.id}/accuracy`, { method: 'POST', json: {} })).status).toBe(404)
+
+    // The budget: once the owner's real spend today reaches the daily cap, the app refuses a new check (429), and a
+    // run that starts anyway (here: from Temporal directly, for two answers made unchecked) calls no judge and says why.
+    await db`delete from factcheck_answers where response_id in ${db(answers.slice(0, 2).map((a) => a.id))}`
+    await db`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${owner.userId}, 'test-spend', 'openai', 1000, false)`
+    const refused = await owner.json(`/api/analyses/${started.id}/accuracy`, { method: 'POST', json: {} })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatch(/^Daily AI spending limit reached/)
+    const stopped = await temporal.client.workflow.execute('factcheckWorkflow', { taskQueue: testEnv().taskQueue, workflowId: `factcheck-${started.id}`, args: [{ analysisId: started.id }] })
+    expect(stopped).toMatchObject({ phase: 'stopped', total: 2, checked: 0, stopped: 'budget' })
+    const [usage3] = await db<{ n: number }[]>`select count(*)::int as n from model_usage where user_id = ${owner.userId} and kind = 'factcheck'`
+    expect(usage3.n).toBe(18)
+    expect((await owner.json(`/api/analyses/${started.id}/accuracy`)).body.run).toMatchObject({ stopped: 'budget', answersTotal: 18, answersChecked: 16 })
   })
 })

@@ -85,7 +85,7 @@ export function AccuracyTab({ data, header }: { data: AccuracyData; header: Resu
                   )}
                 </h3>
                 <p className="muted">
-                  Contradicted {f.contradictions} time{f.contradictions === 1 ? '' : 's'}: {f.byModel.map((m) => `${m.model} ${m.claims}`).join(', ')}
+                  Contradicted {f.contradictions} time{f.contradictions === 1 ? '' : 's'}: {f.byModel.map((m) => `${m.model}: ${m.claims}`).join(', ')}
                 </p>
                 <table className="data">
                   <caption className="sr-only">Claims contradicting: {f.fact}</caption>
