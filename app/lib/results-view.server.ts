@@ -151,7 +151,11 @@ async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, bran
 async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   if (c.tab === 'api-data') return apiData(sql, c)
   if (c.tab === 'model-admin') return modelAdmin(sql, c)
-  if (c.tab === 'accuracy') return { tab: 'accuracy', ...(await accuracyView(sql, { id: c.analysisId, project_id: c.projectId, brands: c.snapshot.brands }, { modelId: c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null) })) }
+  if (c.tab === 'accuracy') {
+    // The fact-check's own view (app/lib/factcheck.server.ts), for the model chosen in the results filter.
+    const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
+    return { tab: 'accuracy', ...(await accuracyView(sql, { id: c.analysisId, project_id: c.projectId, brands: c.snapshot.brands }, { modelId })) }
+  }
 
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
   const modelIds = modelId ? [modelId] : [...CARD_MODEL_IDS]
