@@ -2,7 +2,8 @@
  * Demo mode: before an analysis asks the simulated models anything, the worker tells the model
  * simulator what the project looks like now (brand, market, current competitors and queries,
  * after the user's edits), so that simulated answers name the brands the user tracks plus a few
- * the user does not, as real answers would. With real models this does nothing.
+ * the user does not, as real answers would, and restate its brand facts (a few wrongly, for the fact-check).
+ * With real models this does nothing.
  */
 import type postgres from 'postgres'
 import type { ProviderConfig, ProviderKey } from './gateway'
@@ -29,8 +30,9 @@ export function simulatorRoot(configs: Record<ProviderKey, ProviderConfig> | und
 export async function teachSimulator(sql: postgres.Sql<any>, configs: Record<ProviderKey, ProviderConfig> | undefined, analysisId: number): Promise<void> {
   const root = simulatorRoot(configs)
   if (!root) return
-  const [row] = await sql<ProjectRow[]>`
-    select p.market_description, p.market_region, p.market_type, p.language, a.brands, a.queries
+  const [row] = await sql<(ProjectRow & { facts: string[] })[]>`
+    select p.market_description, p.market_region, p.market_type, p.language, a.brands, a.queries,
+      array(select f.statement from brand_facts f where f.project_id = p.id order by f.position, f.id) as facts
     from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
   if (!row?.brands?.brand) return
   const body = {
@@ -41,6 +43,8 @@ export async function teachSimulator(sql: postgres.Sql<any>, configs: Record<Pro
     marketType: row.market_type,
     competitors: (row.brands.competitors ?? []).map(brandOf),
     queries: (row.queries ?? []).map((q) => q.query),
+    // The brand facts (fact-check): some simulated answers restate them, a few wrongly.
+    facts: row.facts ?? [],
   }
   try {
     const res = await fetch(new URL('/__sim/projects', root), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })

@@ -24,6 +24,7 @@ import { createOptimiserActivities } from './optimiser'
 import { createIdeatorActivities } from './ideator'
 import { createChatActivities } from './chat'
 import { createVolumeActivities } from './volume'
+import { createFactcheckActivities } from './factcheck'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -211,6 +212,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     ...createIdeatorActivities({ sql, gateway }),
     ...createChatActivities({ sql, gateway }),
     ...createVolumeActivities({ sql }),
+    ...createFactcheckActivities({ sql, gateway }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

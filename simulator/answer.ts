@@ -7,6 +7,7 @@ import { regionPhrase, type BrandInfo, type SiteContext } from './knowledge'
 import { citedSites, siteOf } from './sites'
 import { answerWords } from './answerWords'
 import { fillTemplate } from './grammar'
+import { factSentence } from './factcheck'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'
 import { localBrand, phrasebook, rankMarkers, reportReferences, type RankMarkers } from './languages'
 import type { AnswerSubject } from './projects'
@@ -254,17 +255,20 @@ export function composeAnswer(input: ComposeInput): Answer {
     if (vars.attr2 === vars.attr) vars.attr2 = attrs[(attrs.indexOf(vars.attr) + 1) % attrs.length]
     const body = fill(rng.pick(bank), vars)
     const follow = () => (rng.chance(0.5) ? (book?.space ?? ' ') + fill(rng.pick(bank === P.negative ? P.followNegative : P.followPositive), vars) : '')
+    // The project's brand facts, restated (some wrongly) after the own brand's item; '' without facts (./factcheck.ts).
+    const said = brand === subject.ownBrands[0] ? factSentence({ brand: brand.name, facts: subject.facts, language: subject.language, provider, model, prompt, day, seed }) : ''
+    const fact = said ? (book?.space ?? ' ') + said : ''
     if (list) {
       const lead = itemLead(format, i, brand.name, format === 'header-beneath' ? layout.pick(needs) : '', native)
       text(lead.before)
       claim(body, brand)
-      text(follow() + lead.after)
+      text(follow() + fact + lead.after)
       if (format === 'header-beneath' && i + 2 < ranked.length) text(`   - Also worth a look: ${ranked[i + 2].name}.\n`)
     } else {
       // Another language's prose runs its claims together (no English "First, ..." lead-ins).
       if (!book) text(rng.chance(0.5) ? `${cap(ORDINALS[i] ?? `number ${i + 1}`)}, ` : `In ${ORDINALS[i] ?? `${i + 1}th`} place, `)
       claim(body, brand)
-      text(follow() + (i === ranked.length - 1 ? '\n' : (book?.space ?? ' ')))
+      text(follow() + fact + (i === ranked.length - 1 ? '\n' : (book?.space ?? ' ')))
     }
   })
 

@@ -20,6 +20,8 @@ export interface LearnedProject {
   kind?: MarketKind
   competitors: BrandInfo[]
   queries: string[]
+  /** The brand facts of the project (fact-check), which some answers restate. */
+  facts?: string[]
   learnedAt: string
 }
 
@@ -35,6 +37,8 @@ export interface AnswerSubject {
   region?: string
   /** Language to answer in (the project's, else guessed from the prompt's script); English when absent. */
   language?: string
+  /** The leading project's brand facts (fact-check). */
+  facts?: string[]
 }
 
 /** Lower case, Latin accents dropped, anything but letters and digits (of any script) as one space. */
@@ -141,6 +145,7 @@ export class ProjectStore {
       marketLabel: lead.marketLabel,
       region: lead.region,
       language: lead.language,
+      facts: lead.facts,
     }
   }
 

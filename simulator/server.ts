@@ -16,9 +16,10 @@
  *   GET  /health
  *   GET  /__sim/stats      requests per provider and outcome, in flight, max in flight
  *   GET  /__sim/projects   projects learned from framework prompts
- *   POST /__sim/projects   { brand, market, region?, language?, marketType?, competitors[], queries[] }:
+ *   POST /__sim/projects   { brand, market, region?, language?, marketType?, competitors[], queries[], facts?[] }:
  *                          learn a project as it is now (the worker sends it when an analysis starts in
- *                          demo mode), so answers name its current competitors
+ *                          demo mode), so answers name its current competitors (and restate its brand
+ *                          facts, some of them wrong: ./factcheck.ts)
  *   POST /__sim/config     { seed?, day?: 'YYYY-MM-DD' | null, brandRate?: 0..1,
  *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } },
  *                            gate?: { allow: n } | null, streamHold?: { afterDeltas: n } | null (AI Chat streams
@@ -50,6 +51,7 @@ import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
 import { ideatorReply } from './ideator'
 import { exportSummaryReply } from './exports'
 import { volumeReply } from './volume'
+import { factcheckReply } from './factcheck'
 import { Rng, unit } from './prng'
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
@@ -348,7 +350,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const audienceTask = parseAudiencePrompt(p.prompt) ?? parseAudiencePrompt(`${p.system}\n${p.prompt}`)
       const framework = parseFrameworkPrompt(p.prompt) ?? parseFrameworkPrompt(`${p.system}\n${p.prompt}`)
       const props = p.json.schema && isRecord(p.json.schema.properties) ? p.json.schema.properties : undefined
-      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt)
+      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt) ?? factcheckReply(p.prompt)
       if (optimised !== undefined) {
         value = optimised
       } else if (audienceTask) {

@@ -48,6 +48,7 @@ export function projectFromBody(body: unknown, now: Date): LearnedProject | { er
     kind: marketKind(market, found),
     competitors,
     queries: strings(body.queries, 200),
+    facts: strings(body.facts, 60),
     learnedAt: now.toISOString(),
   }
 }

@@ -8,8 +8,9 @@ import type { Activities } from '../activities'
 import { startSourceSearchAfterAnalysis } from './sources'
 import { childSearchAttributePairs } from './search-attributes'
 import { trendAlertsWorkflow } from './trend-alerts'
+import { factcheckWorkflow } from './factcheck'
 import { batchesOf, batchSizeOf, countResult, failedResult, laneCountOf, runModelLanes, type LaneResult } from './lanes'
-import { getProgressQuery, initialModelStatus, trendAlertsWorkflowId, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from './shared'
+import { factcheckWorkflowId, getProgressQuery, initialModelStatus, trendAlertsWorkflowId, type AnalysisWorkflowInput, type ModelProgress, type ProgressDetails } from './shared'
 
 export const ANSWER_MAX_ATTEMPTS = 5
 
@@ -225,6 +226,19 @@ async function startFollowUps(input: AnalysisWorkflowInput) {
       typedSearchAttributes: childSearchAttributePairs(workflowInfo().typedSearchAttributes, 'trend-alerts'),
       parentClosePolicy: ParentClosePolicy.ABANDON,
       staticSummary: `Trend alerts of analysis ${input.analysisId}`,
+    }).catch(() => undefined)
+  }
+  // Since this patch a completed analysis has its answers fact-checked against the brand facts (issue 32 §3). A child
+  // started here is recorded in this history, so a worker or app restart cannot lose it, and it outlives the analysis
+  // (ABANDON). Only projects with brand facts start one. Retire when no analysis started before
+  // 'factcheck-after-analysis' is still running and the fixture is re-recorded.
+  if (input.kind === 'analysis' && patched('factcheck-after-analysis') && (await bookkeeping.hasBrandFacts({ analysisId: input.analysisId }).catch(() => false))) {
+    await startChild(factcheckWorkflow, {
+      workflowId: factcheckWorkflowId(input.analysisId),
+      args: [{ analysisId: input.analysisId }],
+      typedSearchAttributes: childSearchAttributePairs(workflowInfo().typedSearchAttributes, 'factcheck'),
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      staticSummary: `Fact-check of analysis ${input.analysisId}`,
     }).catch(() => undefined)
   }
 }

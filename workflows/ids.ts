@@ -23,6 +23,9 @@ export const sourceSearchWorkflowId = (analysisId: number) => `source-search-${a
 /** The trend-alert check a completed analysis run starts. */
 export const trendAlertsWorkflowId = (analysisId: number, runId: number) => `trend-alerts-${analysisId}-${runId}`
 
+/** The fact-check of an analysis's answers against the brand facts (one per analysis; a later run checks what is new). */
+export const factcheckWorkflowId = (analysisId: number) => `factcheck-${analysisId}`
+
 /** One Temporal Schedule per project, and the workflow id its action starts each day's run under. */
 export const dailyScheduleId = (projectId: number) => `daily-analysis-${projectId}`
 export const dailyRunWorkflowId = (projectId: number) => `daily-analysis-${projectId}-run`

@@ -9,3 +9,4 @@ export { optimiserWorkflow, optimiserRewriteWorkflow, optimiserActionsWorkflow }
 export { ideatorIdeasWorkflow, ideatorContentWorkflow } from './ideator'
 export { chatTurnWorkflow } from './chat'
 export { volumeRefreshWorkflow } from './volume'
+export { factcheckWorkflow } from './factcheck'

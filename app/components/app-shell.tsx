@@ -138,7 +138,7 @@ interface PhaseDef {
 }
 
 export const PHASES: PhaseDef[] = [
-  { n: 1, key: 'setup', label: 'Setup', tabs: [{ key: 'setup-beta', label: 'Topics & Audiences', badge: 'NEW' }, { key: 'setup', label: 'Legacy' }] },
+  { n: 1, key: 'setup', label: 'Setup', tabs: [{ key: 'setup-beta', label: 'Topics & Audiences', badge: 'NEW' }, { key: 'setup', label: 'Legacy' }, { key: 'facts', label: 'Brand facts', when: (p) => Boolean(p) }] },
   {
     n: 2,
     key: 'analysis',

@@ -4,6 +4,7 @@
  * re-aggregate the stored per-answer mentions, rankings and sentiment (texts are never re-parsed on a page view).
  */
 import { progressOf, type AnalysisRow } from './analyses.server'
+import { accuracyView } from './factcheck.server'
 import { modelAdmin } from './model-admin.server'
 import { withQueryRankVolume, withTopicVolume } from './volume.server'
 import { analysisEvidence } from './evidence.server'
@@ -77,7 +78,7 @@ export async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsVie
   const state = stateOf(shown?.status)
 
   const tabs = RESULT_TABS.map((t) => t.id).filter(
-    (id) => (id !== 'topics' || project.hasTopics) && (id !== 'audiences' || project.hasAudiences) && (id !== 'model-admin' || ctx.mode === 'app'),
+    (id) => (id !== 'topics' || project.hasTopics) && (id !== 'audiences' || project.hasAudiences) && (id !== 'model-admin' || ctx.mode === 'app') && (id !== 'accuracy' || ctx.mode === 'app'),
   )
   const rawTab = params.tab ? (TAB_ALIASES[params.tab] ?? params.tab) : 'overview'
   const tab: ResultsTab = TAB_IDS.includes(rawTab) && tabs.includes(rawTab as ResultsTab) ? (rawTab as ResultsTab) : 'overview'
@@ -151,6 +152,11 @@ async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, bran
 async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   if (c.tab === 'api-data') return apiData(sql, c)
   if (c.tab === 'model-admin') return modelAdmin(sql, c)
+  if (c.tab === 'accuracy') {
+    // The fact-check's own view (app/lib/factcheck.server.ts), for the model chosen in the results filter.
+    const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
+    return { tab: 'accuracy', ...(await accuracyView(sql, { id: c.analysisId, project_id: c.projectId, brands: c.snapshot.brands }, { modelId })) }
+  }
 
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
   const modelIds = modelId ? [modelId] : [...CARD_MODEL_IDS]

@@ -63,6 +63,7 @@ export const CALLS_MODELS = {
   // A paid data provider, not a model: started on its own after a save or a run, it checks the cost cap itself
   // before each call (activities/volume.ts) and asks nothing when the month's estimates are cached.
   volumeRefreshWorkflow: false,
+  factcheckWorkflow: true,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */

@@ -7,6 +7,7 @@ import { idSearchParam } from '~/lib/http.server'
 import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
 import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY, type ShellProject } from '~/components/app-shell'
+import { FactsSetup } from '~/components/setup/FactsSetup'
 import { LegacySetup } from '~/components/setup/LegacySetup'
 import { AudiencesSetup } from '~/components/setup/AudiencesSetup'
 import { TrendsPhase } from '~/components/trends/TrendsPhase'
@@ -102,7 +103,9 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
       <div className="app-body">
         <PhaseSidebar projects={projects} selected={selected} phase={phase || 2} tab={tab} mobileOpen={mobileOpen} />
         <main className="main" data-testid="home-main">
-          {phase === 1 ? (
+          {phase === 1 && tab === 'facts' ? (
+            <FactsSetup key={selected?.id ?? 0} projectId={selected?.id ?? null} />
+          ) : phase === 1 ? (
             tab === 'setup-beta' || (data.editing && !params.get('tab') && (data.editing.audiences.length > 0 || data.editing.topics.length > 0)) ? (
               <AudiencesSetup key={data.editing?.id ?? 'new'} limits={data.limits} existingProjects={projects} initial={data.editing} />
             ) : (

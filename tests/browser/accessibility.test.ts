@@ -20,7 +20,7 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const
 
-const RESULT_TABS = ['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'model-admin']
+const RESULT_TABS = ['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'accuracy', 'model-admin']
 const SOURCE_TABS = ['site-priorities', 'source-analytics', 'topics-audiences', 'keyword-insights', 'content-priorities', 'api-response', 'site-model-comparison', 'model-export']
 
 let browser: Browser

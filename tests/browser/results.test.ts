@@ -19,7 +19,7 @@ import {
   SENTIMENT, SENTIMENT_DETAIL, SHARE, type HandWorkedAnalysis,
 } from '../support/hand-worked-analysis'
 
-const RUN_TABS = ['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'model-admin']
+const RUN_TABS = ['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'accuracy', 'model-admin']
 /** The hand-worked analysis has topics but no audiences. */
 const HAND_TABS = RUN_TABS.filter((t) => t !== 'audiences')
 

@@ -415,6 +415,10 @@ describe('OpenAPI contract', () => {
     const [first] = await db<{ id: string }[]>`select id from api_responses where analysis_id = ${seeded.analysisId} order by id limit 1`
     await db`update api_responses set collection = ${db.json({ provider: 'anthropic', api: 'Anthropic Messages API', model: 'claude-sonnet-4', webSearch: true, endpoint: null, demo: true })} where id = ${first.id}`
     const resultsBodies: Record<string, any> = {}
+    // A brand fact and one contradicted claim on the first answer, so the accuracy answer has every shape filled.
+    const [fact] = await db<{ id: number }[]>`insert into brand_facts (project_id, position, statement, source_url) values (${seeded.projectId}, 0, 'Founded in 1964.', 'https://example.com/about') returning id`
+    await db`insert into factcheck_claims (response_id, analysis_id, project_id, model_id, label, claim, sentence, fact_id, fact_statement)
+      select id, analysis_id, ${seeded.projectId}, model_id, 'contradicted', 'Founded in 1972', 'Nike was founded in 1972.', ${fact.id}, 'Founded in 1964.' from api_responses where id = ${first.id}`
     await setLimits(seeded.owner.userId, { maxProjects: null, maxAnalyses: null })
     const fresh = await createProject(seeded.owner)
     const client = new KeyClient((await createKey(seeded.owner, 'Contract', ['read', 'run'])).key)
@@ -449,6 +453,11 @@ describe('OpenAPI contract', () => {
       { op: 'getProjectSources', path: `/projects/${P}/sources?set=basic&analysisId=${A}` },
       { op: 'getSchedule', path: `/projects/${P}/schedule` },
       { op: 'exportReport', path: `/analyses/${A}/report?format=xlsx` },
+      // Fact-check (issue 32 §3): the facts, the accuracy view (one claim seeded below), and a new check.
+      { op: 'getBrandFacts', path: `/projects/${P}/facts` },
+      { op: 'getAccuracy', path: `/analyses/${A}/accuracy` },
+      { op: 'getAccuracy', path: `/analyses/${A}/accuracy?model=claude` },
+      { op: 'startFactcheck', path: `/analyses/${A}/accuracy`, method: 'POST' },
       { op: 'startAnalysis', path: `/projects/${fresh.id}/analyses`, method: 'POST', after: (b) => (started = b.analysis.id) },
       { op: 'cancelAnalysis', path: '', method: 'POST' },
       { op: 'startAddModel', path: `/analyses/${A}/models`, method: 'POST', json: { modelId: 5 } },

@@ -40,10 +40,11 @@ function appRoutes(hw: Pick<HandWorkedAnalysis, 'projectId' | 'analysisId'>): Ar
     ['api.content-recommendations.generate-ideas.ts', 'POST', '/api/content-recommendations/generate-ideas', { projectId: hw.projectId, query: 'best running shoes', isCustomQuery: true, contentType: 'blog-post', language: 'british-english' }],
     ['api.content-recommendations.generate-content.ts', 'POST', '/api/content-recommendations/generate-content', { projectId: hw.projectId, query: 'best running shoes', userBrief: '', selectedIdeas: [{ id: 'x-1', title: 'Guide', description: 'A guide' }], contentType: 'blog-post', language: 'british-english' }],
     ['api.ai-chat.ts', 'POST', '/api/ai-chat', { projectId: hw.projectId, analysisId: a, message: 'How visible is my brand?' }],
+    ['api.analyses.$id.accuracy.ts', 'POST', `/api/analyses/${a}/accuracy`, undefined],
     // The add-model URLs of the catalogue (one module serves them all).
     ...MODELS.flatMap((m): Array<[string, string, string, unknown]> => [
-      ['$add-model', 'POST', `/api/analyses/add-${m.addKey}`, { analysisId: a }],
-      ['$add-model', 'POST', `/api/add-${m.addAnalysisKey}-analysis`, { analysisId: a }],
+      ['api.add-model.ts', 'POST', `/api/analyses/add-${m.addKey}`, { analysisId: a }],
+      ['api.add-model.ts', 'POST', `/api/add-${m.addAnalysisKey}-analysis`, { analysisId: a }],
     ]),
   ]
 }
@@ -75,6 +76,8 @@ async function ownerOverCap(): Promise<Owner> {
   const key = (await createKey(hw.owner, 'Budget', ['read', 'run'])).key
   const cap = (await hw.owner.json('/api/user/profile')).body.dailyCostCapUsd as number
   expect(cap).toBeGreaterThan(0)
+  // A fact to check answers against (a fact-check without facts is refused before the budget is asked).
+  expect((await hw.owner.json(`/api/projects/${hw.projectId}/facts`, { method: 'PUT', json: { facts: [{ statement: 'Brooks was founded in 1914.' }] } })).status).toBe(200)
   await (await sql())`insert into model_usage (user_id, kind, cost_usd, simulated) values (${hw.owner.userId}, 'test', ${cap + 0.5}, false)`
   return { hw, key, cap }
 }
@@ -102,7 +105,9 @@ function apiCases(): Array<[string, (o: Owner) => Promise<{ status: number; body
     ['POST /api/v1/projects/{id}/analyses', (o) => api(o, `/api/v1/projects/${o.hw.projectId}/analyses`)],
     ['POST /api/v1/analyses/{id}/models', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/models`, { modelId: 3 })],
     ['POST /api/v1/projects/{id}/schedule trigger', (o) => api(o, `/api/v1/projects/${o.hw.projectId}/schedule`, { action: 'trigger' })],
+    ['POST /api/v1/analyses/{id}/accuracy', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/accuracy`)],
     ['MCP start_analysis', (o) => mcpTool(o.key, 'start_analysis', { projectId: o.hw.projectId })],
+    ['MCP start_factcheck', (o) => mcpTool(o.key, 'start_factcheck', { analysisId: o.hw.analysisId })],
     ['MCP add_model', (o) => mcpTool(o.key, 'add_model', { analysisId: o.hw.analysisId, modelId: 3 })],
     ['MCP change_schedule trigger', (o) => mcpTool(o.key, 'change_schedule', { projectId: o.hw.projectId, action: 'trigger' })],
   ]
@@ -156,16 +161,24 @@ describe('every route that can call a model is refused over the daily cost cap',
 })
 
 describe('the list above is complete', () => {
-  it('every route module that admits model work is listed', () => {
+  it('every route module that admits model work, itself or through an app/lib function that does, is listed', () => {
     const listed = new Set(appRoutes(anyIds).map(([file]) => file))
     const routesDir = path.join(root, 'app/routes')
-    const admitting = readdirSync(routesDir).filter((f) => readFileSync(path.join(routesDir, f), 'utf8').includes('admitModelWork'))
-    // The add-model URLs are served by app/lib/add-model.server.ts, which admits itself.
-    expect(readFileSync(path.join(root, 'app/lib/add-model.server.ts'), 'utf8')).toContain('admitModelWork')
+    // The app/lib functions that take a ticket themselves (e.g. startFactcheck): exported functions whose body calls admitModelWork.
+    const libDir = path.join(root, 'app/lib')
+    const admittingFunctions = readdirSync(libDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.server.ts') && f !== 'model-budget.server.ts')
+      .flatMap((f) => readFileSync(path.join(libDir, f), 'utf8').split(/\nexport (?:async )?function /).slice(1))
+      .filter((body) => body.includes('admitModelWork('))
+      .map((body) => body.slice(0, body.indexOf('(')))
+    expect(admittingFunctions).toContain('startFactcheck')
+    const calls = (source: string) => source.includes('admitModelWork') || admittingFunctions.some((name) => new RegExp(`\\b${name}\\(`).test(source))
+    const admitting = readdirSync(routesDir).filter((f) => calls(readFileSync(path.join(routesDir, f), 'utf8')))
     // The admins' key test is refused by the rate limit only: admins have no cost cap (spec §3).
     const ADMINS_ONLY = ['api.test-gemini-keys.ts']
     expect(admitting.filter((f) => !listed.has(f) && !ADMINS_ONLY.includes(f))).toEqual([])
-    expect([...listed].filter((f) => f !== '$add-model' && !admitting.includes(f))).toEqual([])
+    expect([...listed].filter((f) => !admitting.includes(f))).toEqual([])
   })
 
   it('every app/lib module that starts a workflow is reached only with a ticket (the compiler holds it; this guards a cast)', () => {

@@ -47,7 +47,7 @@ describe('results of the hand-worked analysis (loader JSON)', () => {
     expect(r.kind).toBe('results')
     expect(r.state).toBe('completed')
     expect(r.header.analysis).toMatchObject({ id: hw.analysisId, date: '2025-05-20' })
-    expect(r.header.tabs).toEqual(['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'model-admin'])
+    expect(r.header.tabs).toEqual(['overview', 'share-of-model', 'topics', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'accuracy', 'model-admin'])
     expect(r.header.options.models.map((o: any) => o.value)).toEqual(['claude', 'gpt41', 'combined'])
     expect(r.header.options.topics).toEqual(['Comfort', 'Durability'])
     const d = r.data
@@ -255,7 +255,7 @@ describe('results loader', () => {
     expect(view.kind).toBe('results')
     if (view.kind !== 'results' || view.data?.tab !== 'overview') throw new Error('no overview')
     expect(view.state).toBe('completed')
-    expect(view.header.tabs).toEqual(['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'model-admin'])
+    expect(view.header.tabs).toEqual(['overview', 'share-of-model', 'topics', 'audiences', 'brand-rank', 'ranking-detail', 'mentions', 'sentiment', 'sentiment-detail', 'api-data', 'accuracy', 'model-admin'])
     expect(view.data.brands[0]).toMatchObject({ name: 'Brooks', isOwn: true })
     expect(view.data.brands.map((b) => b.name).sort()).toEqual(['Asics', 'Brooks', EVIL, 'Hoka', 'Nike'].sort())
     expect(view.header.options.topics).toEqual(['Comfort', 'Value'])

@@ -18,6 +18,7 @@ import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSe
 import { ApiDataTab } from './tabs/ApiDataTab'
 import { ModelAdminTab } from './tabs/ModelAdminTab'
 import { GroupTab } from './tabs/GroupTab'
+import { AccuracyTab } from './tabs/AccuracyTab'
 import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from '~/domain/results/types'
 import { isActiveStatus } from '~/domain/analyses'
 import { usePolling } from '~/components/use-polling'
@@ -113,6 +114,8 @@ function TabContent({ data, header }: { data: TabData; header: ResultsHeader }) 
     case 'topics':
     case 'audiences':
       return <GroupTab data={data} header={header} />
+    case 'accuracy':
+      return <AccuracyTab data={data} header={header} />
   }
 }
 

@@ -8,6 +8,7 @@ import type { ApiScope } from './keys'
 import * as s from './schemas'
 import * as p from './project-schemas'
 import { VISIBILITY_DEFINITIONS } from './results'
+import * as f from '../factcheck/api'
 
 const VISIBILITY_TOOL =
   'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
@@ -174,6 +175,24 @@ export const API_ROUTES = {
     method: 'get', path: '/analyses/{analysisId}/report', scope: 'read', tag: 'Exports', status: 200, response: p.exportFileSchema, params: s.analysisParams, query: p.reportQuery,
     summary: 'The report of a completed analysis as a file',
     description: 'The Export menu\'s report (cover, overview, share of model, brand rank, query ranks, mentions, sentiment, answers) as xlsx (default) or pdf, base64-encoded in JSON, optionally for one model, topic or audience. Every text cell follows the OWASP formula-injection rule.',
+  },
+  getBrandFacts: {
+    tool: { name: 'get_brand_facts' },
+    method: 'get', path: '/projects/{projectId}/facts', scope: 'read', tag: 'Projects', status: 200, response: f.factsApiSchema, params: s.projectParams,
+    summary: 'The project\'s brand facts',
+    description: 'The short statements about the brand (with an optional source URL) that every analysis\'s answers are fact-checked against (Setup → Brand facts).',
+  },
+  getAccuracy: {
+    tool: { name: 'get_accuracy', description: f.ACCURACY_TOOL },
+    method: 'get', path: '/analyses/{analysisId}/accuracy', scope: 'read', tag: 'Results', status: 200, response: f.accuracyApiSchema, params: s.analysisParams, query: f.accuracyApiQuery,
+    summary: 'What the AI models get wrong about the brand (fact-check)',
+    description: 'The Accuracy tab: claims about the brand that contradict its facts, grouped by fact and model, with the answers, the sentence quoted, the sources those answers cited, first and last seen, and which claims are new. Optionally for one model.',
+  },
+  startFactcheck: {
+    tool: { name: 'start_factcheck' },
+    method: 'post', path: '/analyses/{analysisId}/accuracy', scope: 'run', tag: 'Runs', status: 202, response: f.factcheckStartSchema, params: s.analysisParams,
+    summary: 'Fact-check a completed analysis again',
+    description: 'Checks the analysis\'s answers that name the brand against the current brand facts (answers already checked are skipped). The owner only; counts against the rate limit and daily cost cap; 409 while a check of it runs.',
   },
 } as const satisfies Record<string, ApiRouteDef>
 

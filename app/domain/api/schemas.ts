@@ -65,7 +65,7 @@ export const modelFilter = z
 
 export const optionalText = (label: string, description: string) => text(label, 300).optional().openapi({ description })
 
-export const RESULT_API_TABS = RESULT_TABS.map((t) => t.id).filter((t) => t !== 'model-admin') as [string, ...string[]]
+export const RESULT_API_TABS = RESULT_TABS.map((t) => t.id).filter((t) => t !== 'model-admin' && t !== 'accuracy') as [string, ...string[]]
 
 export const resultsQuery = z.object({
   tab: z

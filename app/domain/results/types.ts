@@ -5,6 +5,7 @@
  * the spreadsheet exports show the same values.
  */
 import type { AnalysisStatus } from '../analyses'
+import type { AccuracyView } from '../factcheck/accuracy'
 import type { RankSpread, RateCi } from '../metrics/intervals'
 import type { GroupVolume, QueryVolume, VolumeColumn } from '../volume'
 
@@ -21,6 +22,7 @@ export const RESULT_TABS = [
   { id: 'sentiment', label: 'Sentiment' },
   { id: 'sentiment-detail', label: 'Sentiment Detail' },
   { id: 'api-data', label: 'API Data' },
+  { id: 'accuracy', label: 'Accuracy' },
   { id: 'model-admin', label: 'Model Admin' },
 ] as const
 
@@ -361,7 +363,11 @@ export interface GroupData {
   groupVolumes?: GroupVolume[]
 }
 
+/** The Accuracy tab (fact-check, issue 32 §3): its own view, app/domain/factcheck/accuracy.ts. */
+export type AccuracyData = AccuracyView & { tab: 'accuracy' }
+
 export type TabData =
+  | AccuracyData
   | OverviewData
   | ShareData
   | BrandRankData

@@ -4,6 +4,8 @@ import type { z } from 'zod'
 import { clientAddressOf } from '../load-context'
 import { changeDailySchedule, dailySchedule } from '../trends.server'
 import { admitModelWork } from '../model-budget.server'
+import { accuracyOf, projectFacts, startFactcheck } from '../factcheck.server'
+import { modelByFilter } from '../../domain/models'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -37,6 +39,9 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   changeSchedule: async (c, i) =>
     changeDailySchedule(c.principal.user, i.params.projectId, i.body, i.body.action === 'trigger' ? await admitModelWork({ user: c.principal.user, clientAddress: c.clientAddress }) : null),
   exportReport: (c, i) => op.opExportReport(c, i.params.analysisId, i.query),
+  getBrandFacts: (c, i) => projectFacts(c.principal.user, i.params.projectId),
+  getAccuracy: (c, i) => accuracyOf(c.principal.user, i.params.analysisId, { modelId: i.query.model && i.query.model !== 'combined' ? (modelByFilter(i.query.model)?.id ?? null) : null }),
+  startFactcheck: (c, i) => startFactcheck(c.principal.user, i.params.analysisId, c.clientAddress),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {

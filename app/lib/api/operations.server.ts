@@ -101,13 +101,14 @@ export async function opGetResults(
   if (view.kind !== 'results' || view.header.analysis?.id !== analysisId || !view.data)
     throw new ApiError(409, 'analysis_not_completed', `Analysis ${analysisId} has no results yet.`)
   const h = view.header
-  if (q.tab && h.tab !== q.tab) throw badRequest(`This analysis has no ${q.tab} tab (tabs: ${h.tabs.filter((t) => t !== 'model-admin').join(', ')})`)
+  if (q.tab && h.tab !== q.tab) throw badRequest(`This analysis has no ${q.tab} tab (tabs: ${h.tabs.filter((t) => t !== 'model-admin' && t !== 'accuracy').join(', ')})`)
   if (q.model && h.filters.model !== q.model) throw badRequest(`model ${q.model} has no answers in this analysis (models: ${h.options.models.map((m) => m.value).join(', ')})`)
   if (q.topic && h.filters.topic !== q.topic) throw badRequest(`"${q.topic}" is not a topic of this analysis`)
   if (q.audience && h.filters.audience !== q.audience) throw badRequest(`"${q.audience}" is not an audience of this analysis`)
   const data = view.data
   // RESULT_API_TABS has no model-admin, and an unknown tab was refused above.
   if (data.tab === 'model-admin') throw badRequest('This analysis has no model-admin tab')
+  if (data.tab === 'accuracy') throw badRequest('The accuracy of an analysis is GET /analyses/{analysisId}/accuracy')
   // A tab with a brand selector falls back to the own brand on the screen; the API says so instead.
   if (q.brand && 'brand' in data && data.brand !== q.brand) throw badRequest(`"${q.brand}" is not a brand of this analysis`)
   const out: Out<typeof S.resultsSchema> = {
