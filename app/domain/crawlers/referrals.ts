@@ -1,0 +1,38 @@
+/** Human visits sent by an AI assistant: by referrer host, or by the utm_source the assistant adds. Pure. */
+
+export const AI_ASSISTANTS: { name: string; hosts: string[]; utm: string[] }[] = [
+  { name: 'ChatGPT', hosts: ['chatgpt.com', 'chat.openai.com'], utm: ['chatgpt.com', 'chatgpt', 'openai'] },
+  { name: 'Perplexity', hosts: ['perplexity.ai', 'www.perplexity.ai'], utm: ['perplexity', 'perplexity.ai'] },
+  { name: 'Gemini', hosts: ['gemini.google.com', 'bard.google.com'], utm: ['gemini'] },
+  { name: 'Copilot', hosts: ['copilot.microsoft.com'], utm: ['copilot'] },
+  { name: 'Claude', hosts: ['claude.ai'], utm: ['claude.ai', 'claude'] },
+  { name: 'DeepSeek', hosts: ['chat.deepseek.com'], utm: ['deepseek'] },
+  { name: 'Grok', hosts: ['grok.com'], utm: ['grok'] },
+]
+
+const BY_HOST = new Map(AI_ASSISTANTS.flatMap((a) => a.hosts.map((h) => [h, a.name] as const)))
+const BY_UTM = new Map(AI_ASSISTANTS.flatMap((a) => a.utm.map((u) => [u, a.name] as const)))
+
+function refererHost(referer: string): string | null {
+  const m = /^https?:\/\/([^/:?#]+)/i.exec(referer)
+  return m ? m[1].toLowerCase() : null
+}
+
+/** The assistant that sent this visit, or null. `query` is the landing URL's query string without '?'. */
+export function aiReferral(referer: string, query: string): string | null {
+  const host = refererHost(referer)
+  if (host && BY_HOST.has(host)) return BY_HOST.get(host)!
+  if (query && query.includes('utm_source=')) {
+    const utm = /(?:^|&)utm_source=([^&]*)/.exec(query)
+    if (utm) {
+      let v = utm[1]
+      try {
+        v = decodeURIComponent(v)
+      } catch {
+        /* keep it raw */
+      }
+      return BY_UTM.get(v.toLowerCase()) ?? null
+    }
+  }
+  return null
+}
