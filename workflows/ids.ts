@@ -48,3 +48,6 @@ export const keyTestWorkflowId = (adminId: number, token: string) => `key-test-$
 
 /** The AI summary of an export. */
 export const exportSummaryWorkflowId = (exportId: string | number) => `export-summary-${exportId}`
+
+/** Agent analytics: the ingest of one upload or pushed batch. */
+export const crawlersWorkflowId = (uploadId: number) => `crawlers-${uploadId}`

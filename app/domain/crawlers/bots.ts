@@ -5,15 +5,9 @@
  */
 import crawlers from 'crawler-user-agents'
 
-export const BOT_CLASSES = ['training', 'search', 'user', 'other'] as const
-export type BotClass = (typeof BOT_CLASSES)[number]
+import type { BotClass } from './classes'
 
-export const BOT_CLASS_LABELS: Record<BotClass, string> = {
-  training: 'Training crawler',
-  search: 'Search / index bot',
-  user: 'User-triggered fetcher',
-  other: 'Other bot',
-}
+export { BOT_CLASSES, BOT_CLASS_LABELS, type BotClass } from './classes'
 
 export interface AiAgent {
   /** The product token as the user agent carries it (and robots.txt names it). */

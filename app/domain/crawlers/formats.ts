@@ -197,8 +197,9 @@ export function csvCells(line: string): string[] | null {
       for (;;) {
         if (i >= line.length) return null
         if (line[i] === '"') {
-          if (line[i + 1] === '"') (v += '"'), (i += 2)
-          else break
+          if (line[i + 1] !== '"') break
+          v += '"'
+          i += 2
         } else v += line[i++]
       }
       i++

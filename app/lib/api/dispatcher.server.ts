@@ -8,6 +8,8 @@ import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../..
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
 import { authenticateKey, logCall, requireScope, type ApiPrincipal } from './keys.server'
 import * as op from './operations.server'
+import { crawlerJoined, crawlerOverview, listUploads } from '../crawlers.server'
+import { uploadLogsFromApi } from '../crawlers-intake.server'
 import type { OpContext } from './operations.server'
 
 type Handler = (c: OpContext, input: { params: any; query: any; body: any }) => Promise<unknown>
@@ -35,6 +37,10 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   getSchedule: (c, i) => dailySchedule(c.principal.user, i.params.projectId),
   changeSchedule: (c, i) => changeDailySchedule(c.principal.user, i.params.projectId, i.body),
   exportReport: (c, i) => op.opExportReport(c, i.params.analysisId, i.query),
+  uploadLogs: (c, i) => uploadLogsFromApi(c.principal.user, i.params.projectId, i.body),
+  listLogUploads: async (c, i) => ({ items: await listUploads(c.principal.user, i.params.projectId) }),
+  getCrawlers: (c, i) => crawlerOverview(c.principal.user, i.params.projectId, i.query.days),
+  getCrawlerPages: (c, i) => crawlerJoined(c.principal.user, i.params.projectId, i.query.days),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {

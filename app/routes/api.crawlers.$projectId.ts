@@ -1,0 +1,36 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireUser } from '~/lib/auth.server'
+import { badRequest, intParam, parseBody, requireMethod } from '~/lib/http.server'
+import { crawlerJoined, crawlerOverview, dailyCsv, deleteLogData, ingestKeyPrefix, listUploads } from '~/lib/crawlers.server'
+import { rotateIngestKey } from '~/lib/crawlers-intake.server'
+import { viewQuerySchema } from '~/domain/crawlers/schemas'
+import { errorMessage } from '~/domain/validation'
+
+/** GET /api/crawlers/{projectId}?days=&export=csv — the AI Crawlers tab's data (or the daily table as CSV). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const projectId = intParam(params.projectId, 'project')
+  const url = new URL(request.url)
+  const q = viewQuerySchema.safeParse({ days: url.searchParams.get('days') ?? undefined })
+  if (!q.success) badRequest(errorMessage(q.error))
+  const overview = await crawlerOverview(user, projectId, q.data.days)
+  if (url.searchParams.get('export') === 'csv')
+    return new Response(dailyCsv(overview), {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="ai-crawlers-${overview.from}-${overview.to}.csv"` },
+    })
+  const [joined, uploads, keyPrefix] = await Promise.all([crawlerJoined(user, projectId, q.data.days), listUploads(user, projectId, 10), ingestKeyPrefix(user, projectId)])
+  return json({ overview, joined, uploads, keyPrefix }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+const actionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('delete') }), z.object({ intent: z.literal('rotate-key') })])
+
+/** POST { intent: 'delete' } removes the project's log data; { intent: 'rotate-key' } makes a new ingest key (shown once). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, 'POST')
+  const user = await requireUser(request)
+  const projectId = intParam(params.projectId, 'project')
+  const body = await parseBody(request, actionSchema)
+  if (body.intent === 'delete') return json(await deleteLogData(user, projectId))
+  return json(await rotateIngestKey(user, projectId))
+}
