@@ -12,6 +12,7 @@ const BENCHES = {
   trends: async () => (await import('./bench/trends')).benchTrends(),
   sources: async () => (await import('./bench/sources')).benchSources(),
   optimiser: async () => (await import('./bench/optimiser')).benchOptimiser(),
+  logs: async () => (await import('./bench/logs')).benchLogs(),
 } satisfies Record<string, () => Promise<unknown>>
 
 const which = process.argv[2] ?? 'all'

@@ -8,7 +8,8 @@ import { getCrawlerProgressQuery, type CrawlerIngestInput, type CrawlerProgress 
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '1 minute',
+  // A killed worker's chunk is retried on another after this (the chunk's transaction never committed).
+  heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
 })
 

@@ -14,6 +14,8 @@ import { badRequest, forbidden } from './http.server'
 import { detectFormat, guessCsvMapping, FORMAT_LABELS, type FormatSpec } from '../domain/crawlers/formats'
 import { API_UPLOAD_MAX_BYTES, CHUNK_BYTES, PUSH_MAX_BYTES, batchIdSchema, type UploadOptions } from '../domain/crawlers/schemas'
 import { errorMessage } from '../domain/validation'
+import { demoLog } from '../domain/crawlers/demo'
+import { isDemoMode } from '../domain/providers'
 import { crawlersWorkflowId } from '../../workflows/shared'
 
 const HEAD_BYTES = 64 * 1024
@@ -43,9 +45,9 @@ async function* plainBytes(source: AsyncIterable<Uint8Array>, max: number): Asyn
   }
 }
 
-/** Cuts the bytes into chunks of about CHUNK_BYTES ending at a line end, with each chunk's first line number. */
+/** Cuts the bytes into chunks of at most CHUNK_BYTES ending at a line end (a longer line is a chunk of its own), with each chunk's first line number. */
 async function* chunksOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<{ data: Buffer; firstLine: number }> {
-  let pending: Buffer[] = []
+  let parts: Buffer[] = []
   let size = 0
   let line = 1
   const cut = (data: Buffer) => {
@@ -56,17 +58,22 @@ async function* chunksOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<{ data: B
     return out
   }
   for await (const b of bytes) {
-    pending.push(b)
+    parts.push(b)
     size += b.length
     if (size < CHUNK_BYTES) continue
-    const all = Buffer.concat(pending)
-    const end = all.lastIndexOf(10)
-    if (end < 0) continue
-    yield cut(all.subarray(0, end + 1))
-    pending = [all.subarray(end + 1)]
-    size = pending[0].length
+    // One copy per chunk, not per piece of the stream.
+    let pending = Buffer.concat(parts)
+    while (pending.length >= CHUNK_BYTES) {
+      let end = pending.lastIndexOf(10, CHUNK_BYTES - 1)
+      if (end < 0) end = pending.indexOf(10)
+      if (end < 0) break
+      yield cut(pending.subarray(0, end + 1))
+      pending = pending.subarray(end + 1)
+    }
+    parts = [pending]
+    size = pending.length
   }
-  if (size > 0) yield cut(Buffer.concat(pending))
+  if (size > 0) yield cut(Buffer.concat(parts))
 }
 
 /** The spec of a file from its head and what the user confirmed; a 400 says what to confirm. */
@@ -193,5 +200,33 @@ export async function pushBatch(projectId: number, request: Request) {
     body: (async function* () {
       yield Buffer.from(text)
     })(), maxBytes: PUSH_MAX_BYTES,
+  })
+}
+
+/** Demo mode: a simulated month of logs fitting the latest analysis's simulated citations, labelled simulated. */
+export async function loadDemoLogs(user: User, projectId: number) {
+  if (!isDemoMode()) forbidden('Simulated logs are for demo mode only: upload your own logs.')
+  const project = await getProject(user, projectId, 'write')
+  const sql = db()
+  const [analysis] = await sql<{ id: number; date: string }[]>`
+    select id, created_at::date::text as date from analyses where project_id = ${projectId} and status = 'completed' order by created_at desc, id desc limit 1`
+  const domains = project.brandDetails.domains ?? []
+  const urls = analysis
+    ? await sql<{ url: string }[]>`select distinct c->>'url' as url from api_responses r, jsonb_array_elements(r.citations || r.sources) c where r.analysis_id = ${analysis.id}`
+    : []
+  const paths = [...new Set(urls.flatMap(({ url }) => {
+    try {
+      const u = new URL(url)
+      return domains.some((d) => u.hostname === d || u.hostname.endsWith(`.${d}`)) ? [u.pathname] : []
+    } catch {
+      return []
+    }
+  }))].slice(0, 20)
+  const text = demoLog(paths, analysis?.date ?? new Date().toISOString().slice(0, 10), projectId)
+  return createUpload({
+    projectId, userId: user.id, source: 'demo', options: { format: 'combined', fileName: 'simulated-month.log' }, simulated: true,
+    body: (async function* () {
+      yield Buffer.from(text)
+    })(), maxBytes: PUSH_MAX_BYTES * 10,
   })
 }

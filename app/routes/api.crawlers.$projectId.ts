@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { requireUser } from '~/lib/auth.server'
 import { badRequest, intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { crawlerJoined, crawlerOverview, dailyCsv, deleteLogData, ingestKeyPrefix, listUploads } from '~/lib/crawlers.server'
-import { rotateIngestKey } from '~/lib/crawlers-intake.server'
+import { loadDemoLogs, rotateIngestKey } from '~/lib/crawlers-intake.server'
 import { viewQuerySchema } from '~/domain/crawlers/schemas'
 import { errorMessage } from '~/domain/validation'
 
@@ -23,14 +23,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ overview, joined, uploads, keyPrefix }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-const actionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('delete') }), z.object({ intent: z.literal('rotate-key') })])
+const actionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('delete') }), z.object({ intent: z.literal('rotate-key') }), z.object({ intent: z.literal('demo') })])
 
-/** POST { intent: 'delete' } removes the project's log data; { intent: 'rotate-key' } makes a new ingest key (shown once). */
+/** POST { intent: 'delete' } removes the project's log data; 'rotate-key' makes a new ingest key (shown once); 'demo' loads a simulated month (demo mode). */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)
   const projectId = intParam(params.projectId, 'project')
   const body = await parseBody(request, actionSchema)
   if (body.intent === 'delete') return json(await deleteLogData(user, projectId))
+  if (body.intent === 'demo') return json(await loadDemoLogs(user, projectId), { status: 202 })
   return json(await rotateIngestKey(user, projectId))
 }

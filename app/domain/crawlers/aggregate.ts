@@ -46,7 +46,17 @@ export interface ChunkAggregate {
   samples: Record<string, string[]>
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+const DAYS = new Map<number, string>()
+/** yyyy-mm-dd of a time; cached per day number (toISOString per line was a tenth of the ingest's time). */
+function day(ms: number): string {
+  const n = Math.floor(ms / 86_400_000)
+  let d = DAYS.get(n)
+  if (d === undefined) {
+    d = new Date(n * 86_400_000).toISOString().slice(0, 10)
+    if (DAYS.size < 100_000) DAYS.set(n, d)
+  }
+  return d
+}
 
 export class Aggregator {
   private lines = 0

@@ -27,4 +27,5 @@ export const viewQuerySchema = z.object({ days: z.enum(RANGE_DAYS).default('30')
 export const UPLOAD_MAX_BYTES = 2 * 1024 ** 3
 export const API_UPLOAD_MAX_BYTES = 20 * 1024 ** 2
 export const PUSH_MAX_BYTES = 5 * 1024 ** 2
-export const CHUNK_BYTES = 8 * 1024 ** 2
+/** A chunk is one activity and one transaction: 1 GB is 256 of them. */
+export const CHUNK_BYTES = 4 * 1024 ** 2
