@@ -7,6 +7,11 @@ import { Context } from '@temporalio/activity'
 import type postgres from 'postgres'
 import { Aggregator, type ChunkAggregate } from '../app/domain/crawlers/aggregate'
 import type { FormatSpec } from '../app/domain/crawlers/formats'
+import { AI_AGENTS } from '../app/domain/crawlers/bots'
+import type { RobotsCheck } from '../app/domain/crawlers/views'
+import { fetchPage, RefusedUrlError } from './optimiser-fetch'
+import { robotsAllows } from './optimiser-extract'
+import { loopbackAllowance } from '../app/domain/optimiser/address'
 
 /** Sample lines kept per bot and project. */
 export const SAMPLES_KEPT = 20
@@ -103,6 +108,27 @@ export function createCrawlerActivities({ sql }: { sql: postgres.Sql<any> }) {
           where id = ${input.uploadId}`
         return { lines: a.lines, badLines: a.badLines }
       })
+    },
+
+    /** robots.txt of the site, through the SSRF-safe fetcher: what it says to each AI agent, stored on the project. */
+    async checkCrawlerRobots(input: { projectId: number; site: string }): Promise<RobotsCheck> {
+      const url = `https://${input.site}/robots.txt`
+      let check: RobotsCheck
+      try {
+        const page = await fetchPage(url, { allowLoopback: loopbackAllowance(process.env.OPTIMISER_FETCH_ALLOW_LOOPBACK), accept: ['text/plain'], maxBytes: 512 * 1024, timeoutMs: 8000 })
+        check = { url: page.url, fetchedAt: new Date().toISOString(), status: 'ok', note: null, rules: AI_AGENTS.map((a) => ({ bot: a.token, ...robotsAllows(page.body, a.token, '/') })) }
+      } catch (err) {
+        if (!(err instanceof RefusedUrlError)) throw err
+        // No robots.txt (404) allows every agent; any other refusal is shown as it is.
+        const missing = /answered 404/.test(err.message)
+        check = {
+          url, fetchedAt: new Date().toISOString(), status: missing ? 'missing' : 'unreadable', note: err.message,
+          rules: AI_AGENTS.map((a) => ({ bot: a.token, allowed: missing, rule: missing ? 'no robots.txt' : '' })),
+        }
+      }
+      await sql`insert into crawler_settings (project_id, robots) values (${input.projectId}, ${sql.json(check as any)})
+        on conflict (project_id) do update set robots = excluded.robots, updated_at = now()`
+      return check
     },
 
     async finishCrawlerUpload(input: { uploadId: number; status: 'completed' | 'failed'; error?: string }): Promise<void> {

@@ -40,3 +40,10 @@ export async function crawlersIngestWorkflow(input: CrawlerIngestInput): Promise
     throw ApplicationFailure.nonRetryable(message, 'ingest-failed')
   }
 }
+
+const quick = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 2 } })
+
+/** The robots.txt reality check of one project's site. */
+export async function crawlersRobotsWorkflow(input: { projectId: number; site: string }) {
+  return quick.checkCrawlerRobots(input)
+}

@@ -51,3 +51,4 @@ export const exportSummaryWorkflowId = (exportId: string | number) => `export-su
 
 /** Agent analytics: the ingest of one upload or pushed batch. */
 export const crawlersWorkflowId = (uploadId: number) => `crawlers-${uploadId}`
+export const crawlersRobotsWorkflowId = (projectId: number, token: string) => `crawlers-robots-${projectId}-${token}`

@@ -6,14 +6,16 @@
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { getProject } from './projects.server'
-import { temporal } from './temporal.server'
+import { randomBytes } from 'node:crypto'
+import { executeWorkflow, temporal } from './temporal.server'
+import { badRequest } from './http.server'
 import { BOT_CLASSES, agentByToken, type BotClass } from '../domain/crawlers/bots'
 import { FORMAT_LABELS, type FormatSpec } from '../domain/crawlers/formats'
-import { joinCitations, statusAlerts, isBlockedStatus, type JoinedView, type StatusAlert } from '../domain/crawlers/views'
+import { joinCitations, statusAlerts, isBlockedStatus, type JoinedView, type RobotsCheck, type StatusAlert } from '../domain/crawlers/views'
 import { RANGE_LISTS } from '../domain/crawlers/verify'
 import { brandList } from '../domain/analyses'
 import type { BrandDef } from '../domain/metrics'
-import { crawlersWorkflowId, getCrawlerProgressQuery, type CrawlerProgress } from '../../workflows/shared'
+import { crawlersRobotsWorkflowId, crawlersWorkflowId, getCrawlerProgressQuery, type CrawlerProgress } from '../../workflows/shared'
 
 export interface UploadSummary {
   id: number
@@ -207,4 +209,21 @@ export async function ingestKeyPrefix(user: User, projectId: number): Promise<st
   await getProject(user, projectId, 'read')
   const [row] = await db()<{ key_prefix: string | null }[]>`select key_prefix from crawler_settings where project_id = ${projectId}`
   return row?.key_prefix ?? null
+}
+
+/** robots.txt of the project's own domain, fetched by the worker through the SSRF-safe fetcher; stored and returned. */
+export async function checkRobots(user: User, projectId: number) {
+  const project = await getProject(user, projectId, 'write')
+  const site = (project.brandDetails.domains ?? [])[0]
+  if (!site) badRequest('The project has no own domain: add one in the project settings first.')
+  return executeWorkflow('crawlersRobotsWorkflow', {
+    workflowId: crawlersRobotsWorkflowId(projectId, randomBytes(4).toString('hex')), args: [{ projectId, site }], timeout: '1 minutes',
+    summary: `Agent analytics: robots.txt of ${site} (project ${projectId})`,
+  })
+}
+
+/** The last robots.txt check, null before the first. */
+export async function lastRobots(projectId: number): Promise<RobotsCheck | null> {
+  const [row] = await db()<{ robots: RobotsCheck | null }[]>`select robots from crawler_settings where project_id = ${projectId}`
+  return row?.robots ?? null
 }

@@ -11,12 +11,12 @@ import { apiFetch, Empty, errorText } from '~/components/results/parts'
 import { BOT_CLASSES, BOT_CLASS_LABELS } from '~/domain/crawlers/classes'
 import { FORMAT_LABELS, LOG_FORMATS } from '~/domain/crawlers/formats'
 import { RANGE_DAYS } from '~/domain/crawlers/schemas'
-import { modelById } from '~/domain/models'
+import { day, JoinedPanel, RobotsPanel } from './crawlers-panels'
 
 export const CRAWLERS_TAB = 'ai-crawlers'
 
 // The tab's data is the API's: the same shapes as GET /api/v1/projects/{id}/crawlers and …/crawlers/pages.
-type Overview = {
+export type Overview = {
   from: string; to: string; simulated: boolean
   totals: { aiHits: number; otherBotHits: number; humanHits: number; referrals: number; unverified: number }
   daily: ({ day: string } & Record<string, number>)[]
@@ -26,7 +26,7 @@ type Overview = {
   referrals: { assistant: string; path: string; visits: number }[]
   rangesDates: { list: string; url: string; fetchedAt: string | null }[]
 }
-type Joined = {
+export type Joined = {
   analysisId: number | null
   pages: { path: string; crawledBy: { bot: string; hits: number; lastSeen: string }[]; citedBy: number[]; referrals: number }[]
   citedNeverCrawled: { path: string; modelId: number }[]
@@ -39,11 +39,10 @@ type Upload = {
   progress: { bytesDone: number; bytesTotal: number; lines: number; bytesPerSecond: number } | null
   error: string | null
 }
-type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null }
+export type Robots = { url: string; fetchedAt: string; status: string; note: string | null; rules: { bot: string; allowed: boolean; rule: string }[] }
+type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null; demo: boolean; robots: Robots | null }
 
 const CLASS_COLOURS: Record<string, string> = { training: '#b45309', search: '#2563eb', user: '#16a34a', other: '#6b7280' }
-const modelName = (id: number) => modelById(id)?.name ?? `Model ${id}`
-const day = (iso: string) => iso.slice(0, 10)
 const mb = (n: number) => `${(n / 1024 ** 2).toFixed(1)} MB`
 
 export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWrite: boolean }) {
@@ -93,10 +92,21 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
       {data && data.overview.totals.aiHits + data.overview.totals.referrals + data.overview.totals.otherBotHits === 0 ? (
         <div className="panel">
           <Empty title="No log data yet">Upload a server access log (nginx, Apache, CloudFront, Cloudflare, Fastly, Vercel or CSV) to see which AI agents read the site.</Empty>
+          {data.demo && canWrite && (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-crawler-demo
+              onClick={() => void apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'demo' } }).then(() => load())}
+            >
+              Load a simulated month of logs
+            </button>
+          )}
         </div>
       ) : data ? (
         <Figures data={data} projectId={projectId} days={days} />
       ) : null}
+      {data && <RobotsPanel projectId={projectId} robots={data.robots} bots={data.overview.bots} canWrite={canWrite} onDone={load} />}
       {canWrite && data && <DeletePanel projectId={projectId} onDone={load} />}
     </div>
   )
@@ -292,42 +302,6 @@ function BotsTable({ bots, dates }: { bots: Overview['bots']; dates: Overview['r
       <p className="muted">
         Verified: the address is in the vendor's published list ({dates.map((d) => `${d.list}: ${d.fetchedAt ?? 'partial copy, date unknown'}`).join('; ')}). Vendors without a list count as neither.
       </p>
-    </section>
-  )
-}
-
-function JoinedPanel({ joined, projectId }: { joined: Joined; projectId: number }) {
-  return (
-    <section className="panel" aria-label="Crawled and cited" data-joined>
-      <strong>Your pages: crawled, cited, visited</strong>
-      {joined.analysisId === null && <p className="muted">No completed analysis yet: citations appear once one completes.</p>}
-      <table className="data">
-        <caption className="sr-only">Own pages crawled and cited</caption>
-        <thead><tr><th scope="col">Page</th><th scope="col">Crawled by</th><th scope="col">Cited by</th><th scope="col">AI referrals</th><th scope="col">Improve</th></tr></thead>
-        <tbody>
-          {joined.pages.slice(0, 50).map((p) => (
-            <tr key={p.path} data-page={p.path}>
-              <td>{p.path}</td>
-              <td>{p.crawledBy.map((c) => `${c.bot} (${c.hits}, last ${day(c.lastSeen)})`).join(', ') || '—'}</td>
-              <td>{p.citedBy.map(modelName).join(', ') || '—'}</td>
-              <td>{p.referrals}</td>
-              <td><a href={`/content-optimizer-v2?project=${projectId}`}>Content Optimiser</a></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Cited but never crawled by that vendor's agents</h3>
-      <ul data-cited-never-crawled>
-        {joined.citedNeverCrawled.map((c) => <li key={`${c.path} ${c.modelId}`}>{c.path} — {modelName(c.modelId)}</li>)}
-      </ul>
-      <h3>Crawled often, never cited</h3>
-      <ul data-crawled-never-cited>
-        {joined.crawledOftenNeverCited.map((c) => <li key={c.path}>{c.path} — {c.hits} hits</li>)}
-      </ul>
-      <h3>Blocked for an agent whose model cites competitors</h3>
-      <ul data-blocked-competitors>
-        {joined.blockedButCitesCompetitors.map((b) => <li key={b.bot}>{b.bot} ({b.vendor}): {b.blocked} refused requests; its model cites competitors {b.competitorCitations} times</li>)}
-      </ul>
     </section>
   )
 }

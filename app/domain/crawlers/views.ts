@@ -49,6 +49,15 @@ export function statusAlerts(rows: BotStatusRow[]): StatusAlert[] {
     .sort((x, y) => y.blocked - x.blocked)
 }
 
+/** The robots.txt reality check: what the site's robots.txt says to each AI agent (for '/'). */
+export interface RobotsCheck {
+  url: string
+  fetchedAt: string
+  status: 'ok' | 'missing' | 'unreadable'
+  note: string | null
+  rules: { bot: string; allowed: boolean; rule: string }[]
+}
+
 export interface PageCrawl {
   path: string
   bot: string
