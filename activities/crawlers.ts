@@ -52,6 +52,21 @@ export async function storeAggregate(tx: postgres.TransactionSql<any>, projectId
     await tx`insert into crawler_hits ${tx(rows)} on conflict (project_id, day, bot, verified, path, status)
       do update set hits = crawler_hits.hits + excluded.hits, last_seen = greatest(crawler_hits.last_seen, excluded.last_seen)`
   }
+  // The same hits without the path (the tab's chart, agents and alerts read this small table).
+  const byDay = new Map<string, { day: string; bot: string; bot_class: string; verified: string; status: number; hits: number; last_seen: number }>()
+  for (const h of a.hits) {
+    const key = `${h.day}\u0000${h.bot}\u0000${h.verified}\u0000${h.status}`
+    const r = byDay.get(key)
+    if (r) {
+      r.hits += h.hits
+      r.last_seen = Math.max(r.last_seen, h.lastSeen)
+    } else byDay.set(key, { day: h.day, bot: h.bot, bot_class: h.botClass, verified: h.verified, status: h.status, hits: h.hits, last_seen: h.lastSeen })
+  }
+  for (const part of batches([...byDay.values()])) {
+    const rows = part.map((r) => ({ ...r, project_id: projectId, last_seen: new Date(r.last_seen), simulated }))
+    await tx`insert into crawler_bot_days ${tx(rows)} on conflict (project_id, day, bot, verified, status)
+      do update set hits = crawler_bot_days.hits + excluded.hits, last_seen = greatest(crawler_bot_days.last_seen, excluded.last_seen)`
+  }
   for (const part of batches(a.referrals)) {
     const rows = part.map((r) => ({ project_id: projectId, day: r.day, assistant: r.assistant, path: r.path, visits: r.visits }))
     await tx`insert into crawler_referrals ${tx(rows)} on conflict (project_id, day, assistant, path)

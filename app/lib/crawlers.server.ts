@@ -11,7 +11,7 @@ import { executeWorkflow, temporal } from './temporal.server'
 import { badRequest } from './http.server'
 import { BOT_CLASSES, agentByToken, type BotClass } from '../domain/crawlers/bots'
 import { FORMAT_LABELS, type FormatSpec } from '../domain/crawlers/formats'
-import { joinCitations, statusAlerts, isBlockedStatus, type JoinedView, type RobotsCheck, type StatusAlert } from '../domain/crawlers/views'
+import { joinCitations, statusAlerts, type JoinedView, type RobotsCheck, type StatusAlert } from '../domain/crawlers/views'
 import { RANGE_LISTS } from '../domain/crawlers/verify'
 import { brandList } from '../domain/analyses'
 import type { BrandDef } from '../domain/metrics'
@@ -73,7 +73,7 @@ export async function getUpload(user: User, projectId: number, uploadId: number)
 export async function deleteLogData(user: User, projectId: number): Promise<{ deleted: true }> {
   await getProject(user, projectId, 'write')
   await db().begin(async (tx) => {
-    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
+    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
       await tx`delete from ${tx(table)} where project_id = ${projectId}`
   })
   return { deleted: true }
@@ -97,7 +97,7 @@ export interface CrawlerOverview {
 /** The range's last day is the newest day with data (a log upload is history), so a past month still shows. */
 async function rangeOf(projectId: number, days: number) {
   const [row] = await db()<{ to: string | null }[]>`
-    select greatest((select max(day) from crawler_hits where project_id = ${projectId}), (select max(day) from crawler_referrals where project_id = ${projectId}))::text as to`
+    select greatest((select max(day) from crawler_bot_days where project_id = ${projectId}), (select max(day) from crawler_referrals where project_id = ${projectId}))::text as to`
   const to = row?.to ?? new Date().toISOString().slice(0, 10)
   const from = new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
   return { from, to }
@@ -108,18 +108,16 @@ export async function crawlerOverview(user: User, projectId: number, days: numbe
   const sql = db()
   const { from, to } = await rangeOf(projectId, days)
   const inRange = sql`project_id = ${projectId} and day between ${from} and ${to}`
-  const [daily, bots, statuses, topPaths, referrals, humans, sim] = await Promise.all([
-    sql<{ day: string; bot_class: BotClass; hits: string }[]>`select day::text, bot_class, sum(hits) as hits from crawler_hits where ${inRange} group by 1, 2 order by 1`,
+  const [daily, bots, statuses, crawls, referrals, humans, sim] = await Promise.all([
+    sql<{ day: string; bot_class: BotClass; hits: string }[]>`select day::text, bot_class, sum(hits) as hits from crawler_bot_days where ${inRange} group by 1, 2 order by 1`,
     sql<{ bot: string; bot_class: BotClass; verified: string; hits: string; last_seen: Date }[]>`
-      select bot, bot_class, verified, sum(hits) as hits, max(last_seen) as last_seen from crawler_hits where ${inRange} group by 1, 2, 3`,
-    sql<{ bot: string; status: number; hits: string }[]>`select bot, status, sum(hits) as hits from crawler_hits where ${inRange} and bot <> 'other' group by 1, 2`,
-    sql<{ path: string; hits: string; bots: string; last_seen: Date }[]>`
-      select path, sum(hits) as hits, count(distinct bot) as bots, max(last_seen) as last_seen from crawler_hits
-      where ${inRange} and bot <> 'other' group by 1 order by 2 desc, 1 limit 25`,
+      select bot, bot_class, verified, sum(hits) as hits, max(last_seen) as last_seen from crawler_bot_days where ${inRange} group by 1, 2, 3`,
+    sql<{ bot: string; status: number; hits: string }[]>`select bot, status, sum(hits) as hits from crawler_bot_days where ${inRange} and bot <> 'other' group by 1, 2`,
+    pathCrawls(projectId, from, to),
     sql<{ assistant: string; path: string; visits: string }[]>`
       select assistant, path, sum(visits) as visits from crawler_referrals where ${inRange} group by 1, 2 order by 3 desc, 1, 2 limit 50`,
     sql<{ hits: string | null }[]>`select sum(hits) as hits from crawler_humans where ${inRange}`,
-    sql<{ simulated: boolean }[]>`select coalesce(bool_or(simulated), false) as simulated from crawler_hits where ${inRange}`,
+    sql<{ simulated: boolean }[]>`select coalesce(bool_or(simulated), false) as simulated from crawler_bot_days where ${inRange}`,
   ])
   const byDay = new Map<string, { day: string } & Record<BotClass, number>>()
   for (const r of daily) {
@@ -153,14 +151,46 @@ export async function crawlerOverview(user: User, projectId: number, days: numbe
     },
     daily: [...byDay.values()],
     bots: botList,
-    topPaths: topPaths.map((r) => ({ path: r.path, hits: Number(r.hits), bots: Number(r.bots), lastSeen: r.last_seen.toISOString() })),
+    topPaths: topPathsOf(crawls),
     alerts: statusAlerts(statuses.map((r) => ({ bot: r.bot, status: r.status, hits: Number(r.hits) }))),
     referrals: refs,
     rangesDates: Object.entries(RANGE_LISTS).map(([list, l]) => ({ list, url: l.url, fetchedAt: l.fetchedAt })),
   }
 }
 
-export const CLASS_ORDER = BOT_CLASSES
+type PageCrawlRow = { path: string; bot: string; hits: number; blocked: number; lastSeen: string }
+const pathReads = new Map<string, Promise<PageCrawlRow[]>>()
+
+/**
+ * Hits per page and AI agent in the range (refused ones apart), the one path-level read of the tab: the overview's
+ * top paths and the page join share it (concurrent reads of one project and range share one query).
+ */
+function pathCrawls(projectId: number, from: string, to: string): Promise<PageCrawlRow[]> {
+  const key = `${projectId}|${from}|${to}`
+  const pending = pathReads.get(key)
+  if (pending) return pending
+  const rows = db()<{ path: string; bot: string; hits: string; blocked: string | null; last_seen: Date }[]>`
+    select path, bot, sum(hits) as hits, sum(hits) filter (where status in (403, 429) or status >= 500) as blocked, max(last_seen) as last_seen
+    from crawler_hits where project_id = ${projectId} and day between ${from} and ${to} and bot <> 'other' group by 1, 2`.then((r) =>
+    r.map((x) => ({ path: x.path, bot: x.bot, hits: Number(x.hits), blocked: Number(x.blocked ?? 0), lastSeen: x.last_seen.toISOString() })),
+  )
+  pathReads.set(key, rows)
+  const forget = () => pathReads.delete(key)
+  rows.then(forget, forget)
+  return rows
+}
+
+function topPathsOf(rows: PageCrawlRow[]): CrawlerOverview['topPaths'] {
+  const by = new Map<string, { path: string; hits: number; bots: number; lastSeen: string }>()
+  for (const r of rows) {
+    const p = by.get(r.path) ?? { path: r.path, hits: 0, bots: 0, lastSeen: '' }
+    p.hits += r.hits
+    p.bots += 1
+    if (r.lastSeen > p.lastSeen) p.lastSeen = r.lastSeen
+    by.set(r.path, p)
+  }
+  return [...by.values()].sort((a, b) => b.hits - a.hits || a.path.localeCompare(b.path)).slice(0, 25)
+}
 
 /** The join with the project's latest completed analysis: per own page, crawled by, cited by, referrals. */
 export async function crawlerJoined(user: User, projectId: number, days: number): Promise<JoinedView & { analysisId: number | null }> {
@@ -170,9 +200,7 @@ export async function crawlerJoined(user: User, projectId: number, days: number)
   const [analysis] = await sql<{ id: number; brands: { brand: BrandDef; competitors: BrandDef[] } }[]>`
     select id, brands from analyses where project_id = ${projectId} and status = 'completed' order by created_at desc, id desc limit 1`
   const [crawls, referrals, citations] = await Promise.all([
-    sql<{ path: string; bot: string; status: number; hits: string; last_seen: Date }[]>`
-      select path, bot, status, sum(hits) as hits, max(last_seen) as last_seen from crawler_hits
-      where project_id = ${projectId} and day between ${from} and ${to} and bot <> 'other' group by 1, 2, 3`,
+    pathCrawls(projectId, from, to),
     sql<{ path: string; visits: string }[]>`select path, sum(visits) as visits from crawler_referrals where project_id = ${projectId} and day between ${from} and ${to} group by 1`,
     analysis
       ? sql<{ model_id: number; url: string }[]>`
@@ -180,19 +208,9 @@ export async function crawlerJoined(user: User, projectId: number, days: number)
           where r.analysis_id = ${analysis.id} and c->>'url' is not null`
       : Promise.resolve([]),
   ])
-  const merged = new Map<string, { path: string; bot: string; hits: number; blocked: number; lastSeen: string }>()
-  for (const c of crawls) {
-    const key = `${c.path}\u0000${c.bot}`
-    const m = merged.get(key) ?? { path: c.path, bot: c.bot, hits: 0, blocked: 0, lastSeen: '' }
-    m.hits += Number(c.hits)
-    if (isBlockedStatus(c.status)) m.blocked += Number(c.hits)
-    const seen = c.last_seen.toISOString()
-    if (seen > m.lastSeen) m.lastSeen = seen
-    merged.set(key, m)
-  }
   const [own, ...competitors] = analysis ? brandList(analysis.brands) : [{ name: '', alternativeNames: [], domains: [] }]
   const view = joinCitations({
-    crawls: [...merged.values()], citations: citations.map((c) => ({ modelId: c.model_id, url: c.url })),
+    crawls, citations: citations.map((c) => ({ modelId: c.model_id, url: c.url })),
     referrals: Object.fromEntries(referrals.map((r) => [r.path, Number(r.visits)])), own, competitors,
   })
   return { ...view, analysisId: analysis?.id ?? null }

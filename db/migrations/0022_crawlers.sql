@@ -86,3 +86,17 @@ create table if not exists crawler_samples (
   created_at  timestamptz not null default now()
 );
 create index if not exists crawler_samples_bot on crawler_samples (project_id, bot, id desc);
+
+-- crawler_hits without the path: what the tab's chart, agent table and alerts read (a year is ~10^4 rows, not ~10^5).
+create table if not exists crawler_bot_days (
+  project_id  integer not null references projects(id) on delete cascade,
+  day         date not null,
+  bot         text not null,
+  bot_class   text not null,
+  verified    text not null,
+  status      smallint not null,
+  hits        bigint not null,
+  last_seen   timestamptz not null,
+  simulated   boolean not null default false,
+  primary key (project_id, day, bot, verified, status)
+);

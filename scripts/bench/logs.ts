@@ -137,3 +137,61 @@ export async function benchLogs() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--count') void countFile(process.argv[3])
+
+/**
+ * The tab's reads over a year of aggregates (issue 31 §4: <= 100 ms median): embedded PostgreSQL, one project with
+ * 365 days × 15 agents × 60 paths × 1–2 status codes of crawler_hits and a referral per day and page, then the
+ * overview and the page join (what GET /api/crawlers/{id} runs) timed 15 times for 30 and for 365 days.
+ */
+export async function benchLogPages() {
+  const { startEmbeddedPostgres, freePort } = await import('../stack')
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-log-pages-'))
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), persistent: false })
+  try {
+    Object.assign(process.env, { DATABASE_URL: pg.url, SESSION_SECRET: 'bench-log-pages-secret-0123456789abcdef', DEMO_MODE: 'true', NODE_ENV: 'production', TEMPORAL_ADDRESS: '127.0.0.1:1' })
+    const { migrate } = await import('../../db/migrate')
+    const { getSql } = await import('../../db/client')
+    const sql = getSql(pg.url)
+    await migrate(sql)
+    const [{ id: userId }] = await sql<{ id: number }[]>`insert into users (email, is_admin) values ('bench-logs@example.test', true) returning id`
+    const [{ id: projectId }] = await sql<{ id: number }[]>`insert into projects (user_id, name, brand_domain, market_description) values (${userId}, 'Bench logs', 'Brooks', 'running shoes') returning id`
+    const { AI_AGENTS } = await import('../../app/domain/crawlers/bots')
+    const agents = AI_AGENTS.slice(0, 15)
+    const start = Date.UTC(2025, 10, 1)
+    const { storeAggregate } = await import('../../activities/crawlers')
+    let rows = 0
+    // Seeded through the ingest's own write (crawler_hits and its per-day rollup), one day per transaction.
+    for (let d = 0; d < 365; d++) {
+      const day = new Date(start + d * 86_400_000).toISOString().slice(0, 10)
+      const lastSeen = start + d * 86_400_000 + 3_600_000
+      const hits = agents.flatMap((a, ai) =>
+        Array.from({ length: 60 }, (_, p) => p).flatMap((p) => {
+          const base = { day, bot: a.token, botClass: a.class, verified: 'unknown' as const, path: `/page-${p}`, hits: 1 + ((d + p + ai) % 7), lastSeen }
+          return (p + ai) % 5 === 0 ? [{ ...base, status: 200 }, { ...base, status: 403 }] : [{ ...base, status: 200 }]
+        }),
+      )
+      const referrals = Array.from({ length: 60 }, (_, p) => ({ day, assistant: 'ChatGPT', path: `/page-${p}`, visits: 1 }))
+      await sql.begin((tx) => storeAggregate(tx, projectId, { lines: 0, badLines: 0, badExamples: [], hits, referrals, humans: { [day]: 500 }, samples: {} }))
+      rows += hits.length
+    }
+    await sql`analyze`
+    const { getUserById } = await import('../../app/lib/auth.server')
+    const { crawlerOverview, crawlerJoined } = await import('../../app/lib/crawlers.server')
+    const user = (await getUserById(userId))!
+    const time = async (days: number) => {
+      const ms: number[] = []
+      for (let i = 0; i < 15; i++) {
+        const t = performance.now()
+        await Promise.all([crawlerOverview(user, projectId, days), crawlerJoined(user, projectId, days)])
+        ms.push(performance.now() - t)
+      }
+      ms.sort((a, b) => a - b)
+      return { medianMs: Math.round(ms[7]), maxMs: Math.round(ms[14]) }
+    }
+    await time(30)
+    return { aggregateRows: rows, days30: await time(30), days365: await time(365), targetMedianMs: 100, loadAverage: loadavg().map((l) => Math.round(l * 100) / 100) }
+  } finally {
+    await pg.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

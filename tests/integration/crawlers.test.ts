@@ -3,6 +3,7 @@
  * an ingest key (a retried batch counted once), and a worker killed mid-file (a chunk already counted is not
  * counted again). Every figure below is worked out by hand from the lines written here.
  */
+import { gzipSync } from 'node:zlib'
 import { controlWorker } from '../support/env'
 import { createProject, signUp, sql, until, type Session } from '../support/flows'
 import { createKey, KeyClient } from '../support/api-keys'
@@ -101,6 +102,13 @@ describe('the public API', () => {
       ['/guide', ['ClaudeBot:1'], 1],
       ['/pricing', ['GPTBot:5'], 0],
     ])
+    // The same log again, gzipped and base64-encoded: every figure doubles.
+    const gz = await run.call(`/api/v1/projects/${project.id}/logs`, { method: 'POST', json: { content: gzipSync(LOG).toString('base64'), encoding: 'base64' } })
+    expect(gz.status).toBe(202)
+    await waitUploads(s, project.id)
+    expect((await run.call(`/api/v1/projects/${project.id}/crawlers`)).body.totals).toEqual({ aiHits: 12, otherBotHits: 2, humanHits: 4, referrals: 2, unverified: 0 })
+    const listed = await run.call(`/api/v1/projects/${project.id}/logs`)
+    expect(listed.body.items.map((u: any) => [u.lines, u.badLines])).toEqual([[9, 2], [9, 2]])
     const days = await run.call(`/api/v1/projects/${project.id}/crawlers?days=12`)
     expect(days.status).toBe(400)
     expect(days.body.error.message).toContain('7, 30, 90, 365')
