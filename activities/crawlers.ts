@@ -8,7 +8,7 @@ import type postgres from 'postgres'
 import { Aggregator, type ChunkAggregate } from '../app/domain/crawlers/aggregate'
 import type { FormatSpec } from '../app/domain/crawlers/formats'
 import { AI_AGENTS } from '../app/domain/crawlers/bots'
-import type { RobotsCheck } from '../app/domain/crawlers/views'
+import { isBlockedStatus, type RobotsCheck } from '../app/domain/crawlers/views'
 import { fetchPage, RefusedUrlError } from './optimiser-fetch'
 import { robotsAllows } from './optimiser-extract'
 import { loopbackAllowance } from '../app/domain/optimiser/address'
@@ -66,6 +66,26 @@ export async function storeAggregate(tx: postgres.TransactionSql<any>, projectId
     const rows = part.map((r) => ({ ...r, project_id: projectId, last_seen: new Date(r.last_seen), simulated }))
     await tx`insert into crawler_bot_days ${tx(rows)} on conflict (project_id, day, bot, verified, status)
       do update set hits = crawler_bot_days.hits + excluded.hits, last_seen = greatest(crawler_bot_days.last_seen, excluded.last_seen)`
+  }
+  // And per calendar month, page and agent (the page join over long ranges reads this).
+  const byMonth = new Map<string, { month: string; path: string; bot: string; hits: number; blocked: number; last_seen: number }>()
+  for (const h of a.hits) {
+    if (h.bot === 'other') continue
+    const month = `${h.day.slice(0, 7)}-01`
+    const key = `${month}\u0000${h.path}\u0000${h.bot}`
+    const blocked = isBlockedStatus(h.status) ? h.hits : 0
+    const r = byMonth.get(key)
+    if (r) {
+      r.hits += h.hits
+      r.blocked += blocked
+      r.last_seen = Math.max(r.last_seen, h.lastSeen)
+    } else byMonth.set(key, { month, path: h.path, bot: h.bot, hits: h.hits, blocked, last_seen: h.lastSeen })
+  }
+  for (const part of batches([...byMonth.values()])) {
+    const rows = part.map((r) => ({ ...r, project_id: projectId, last_seen: new Date(r.last_seen) }))
+    await tx`insert into crawler_path_months ${tx(rows)} on conflict (project_id, month, path, bot)
+      do update set hits = crawler_path_months.hits + excluded.hits, blocked = crawler_path_months.blocked + excluded.blocked,
+        last_seen = greatest(crawler_path_months.last_seen, excluded.last_seen)`
   }
   for (const part of batches(a.referrals)) {
     const rows = part.map((r) => ({ project_id: projectId, day: r.day, assistant: r.assistant, path: r.path, visits: r.visits }))

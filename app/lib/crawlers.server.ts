@@ -11,7 +11,7 @@ import { executeWorkflow, temporal } from './temporal.server'
 import { badRequest } from './http.server'
 import { BOT_CLASSES, agentByToken, type BotClass } from '../domain/crawlers/bots'
 import { FORMAT_LABELS, type FormatSpec } from '../domain/crawlers/formats'
-import { joinCitations, statusAlerts, type JoinedView, type RobotsCheck, type StatusAlert } from '../domain/crawlers/views'
+import { joinCitations, splitRange, statusAlerts, type JoinedView, type RobotsCheck, type StatusAlert } from '../domain/crawlers/views'
 import { RANGE_LISTS } from '../domain/crawlers/verify'
 import { brandList } from '../domain/analyses'
 import type { BrandDef } from '../domain/metrics'
@@ -73,7 +73,7 @@ export async function getUpload(user: User, projectId: number, uploadId: number)
 export async function deleteLogData(user: User, projectId: number): Promise<{ deleted: true }> {
   await getProject(user, projectId, 'write')
   await db().begin(async (tx) => {
-    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
+    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_path_months', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
       await tx`delete from ${tx(table)} where project_id = ${projectId}`
   })
   return { deleted: true }
@@ -169,10 +169,18 @@ function pathCrawls(projectId: number, from: string, to: string): Promise<PageCr
   const key = `${projectId}|${from}|${to}`
   const pending = pathReads.get(key)
   if (pending) return pending
-  const rows = db()<{ path: string; bot: string; hits: string; blocked: string | null; last_seen: Date }[]>`
-    select path, bot, sum(hits) as hits, sum(hits) filter (where status in (403, 429) or status >= 500) as blocked, max(last_seen) as last_seen
-    from crawler_hits where project_id = ${projectId} and day between ${from} and ${to} and bot <> 'other' group by 1, 2`.then((r) =>
-    r.map((x) => ({ path: x.path, bot: x.bot, hits: Number(x.hits), blocked: Number(x.blocked ?? 0), lastSeen: x.last_seen.toISOString() })),
+  const sql = db()
+  // Whole months from the monthly rollup, the days at the range's ends from crawler_hits.
+  const { months, spans } = splitRange(from, to)
+  const days = spans.length ? spans.map(([a, b]) => sql`day between ${a} and ${b}`).reduce((x, y) => sql`${x} or ${y}`) : sql`false`
+  const rows = sql<{ path: string; bot: string; hits: string; blocked: string; last_seen: Date }[]>`
+    select path, bot, sum(hits) as hits, sum(blocked) as blocked, max(last_seen) as last_seen from (
+      select path, bot, hits, blocked, last_seen from crawler_path_months where project_id = ${projectId} and month = any(${months}::date[])
+      union all
+      select path, bot, hits, case when status in (403, 429) or status >= 500 then hits else 0 end, last_seen
+      from crawler_hits where project_id = ${projectId} and bot <> 'other' and (${days})
+    ) x group by 1, 2`.then((r) =>
+    r.map((x) => ({ path: x.path, bot: x.bot, hits: Number(x.hits), blocked: Number(x.blocked), lastSeen: x.last_seen.toISOString() })),
   )
   pathReads.set(key, rows)
   const forget = () => pathReads.delete(key)

@@ -100,3 +100,16 @@ create table if not exists crawler_bot_days (
   simulated   boolean not null default false,
   primary key (project_id, day, bot, verified, status)
 );
+
+-- crawler_hits per calendar month, page and agent: a year of the page join reads ~10 months here and at most two
+-- partial months of crawler_hits.
+create table if not exists crawler_path_months (
+  project_id  integer not null references projects(id) on delete cascade,
+  month       date not null,
+  path        text not null,
+  bot         text not null,
+  hits        bigint not null,
+  blocked     bigint not null,
+  last_seen   timestamptz not null,
+  primary key (project_id, month, path, bot)
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { joinCitations, statusAlerts } from './views'
+import { joinCitations, splitRange, statusAlerts } from './views'
 
 const own = { name: 'Brooks', alternativeNames: [], domains: ['brooksrunning.com'] }
 const nike = { name: 'Nike', alternativeNames: [], domains: ['nike.com'] }
@@ -44,5 +44,15 @@ describe('joined with citations', () => {
     expect(view.crawledOftenNeverCited).toEqual([{ path: '/pricing', hits: 12 }])
     // ClaudeBot refused 6 of 6; Claude (model 3) cites nike.com twice.
     expect(view.blockedButCitesCompetitors).toEqual([{ bot: 'ClaudeBot', vendor: 'Anthropic', blocked: 6, competitorCitations: 2 }])
+  })
+})
+
+describe('splitRange', () => {
+  it('reads whole months from the rollup and the ends day by day', () => {
+    // 2025-11-05 … 2026-02-10: Nov 5–30 by day, Dec and Jan whole, Feb 1–10 by day.
+    expect(splitRange('2025-11-05', '2026-02-10')).toEqual({ months: ['2025-12-01', '2026-01-01'], spans: [['2025-11-05', '2025-11-30'], ['2026-02-01', '2026-02-10']] })
+    // A leap February whole: 2024-02-01 … 2024-02-29.
+    expect(splitRange('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02-01'], spans: [] })
+    expect(splitRange('2026-11-03', '2026-11-03')).toEqual({ months: [], spans: [['2026-11-03', '2026-11-03']] })
   })
 })

@@ -149,3 +149,28 @@ export function joinCitations(input: { crawls: PageCrawl[]; citations: CitationR
   })
   return { pages: list, citedNeverCrawled, crawledOftenNeverCited, blockedButCitesCompetitors }
 }
+
+/**
+ * A range of days (yyyy-mm-dd, inclusive) as the calendar months it holds whole (read from the monthly rollup)
+ * and the spans of days left at its ends (read day by day).
+ */
+export function splitRange(from: string, to: string): { months: string[]; spans: [string, string][] } {
+  const months: string[] = []
+  const spans: [string, string][] = []
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  let y = Number(from.slice(0, 4))
+  let m = Number(from.slice(5, 7)) - 1
+  for (;;) {
+    const start = iso(Date.UTC(y, m, 1))
+    if (start > to) break
+    const end = iso(Date.UTC(y, m + 1, 0))
+    if (start >= from && end <= to) months.push(start)
+    else spans.push([start > from ? start : from, end < to ? end : to])
+    m += 1
+    if (m === 12) {
+      y += 1
+      m = 0
+    }
+  }
+  return { months, spans }
+}
