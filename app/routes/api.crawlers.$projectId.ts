@@ -15,12 +15,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const q = viewQuerySchema.safeParse({ days: url.searchParams.get('days') ?? undefined })
   if (!q.success) badRequest(errorMessage(q.error))
+  // The uploads are read first: an upload listed as completed has its figures in the reads that follow.
+  const uploads = url.searchParams.get('export') === 'csv' ? [] : await listUploads(user, projectId, 10)
   const overview = await crawlerOverview(user, projectId, q.data.days)
   if (url.searchParams.get('export') === 'csv')
     return new Response(dailyCsv(overview), {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="ai-crawlers-${overview.from}-${overview.to}.csv"` },
     })
-  const [joined, uploads, keyPrefix, robots] = await Promise.all([crawlerJoined(user, projectId, q.data.days), listUploads(user, projectId, 10), ingestKeyPrefix(user, projectId), lastRobots(projectId)])
+  const [joined, keyPrefix, robots] = await Promise.all([crawlerJoined(user, projectId, q.data.days), ingestKeyPrefix(user, projectId), lastRobots(projectId)])
   return json({ overview, joined, uploads, keyPrefix, robots, demo: isDemoMode() }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
