@@ -25,6 +25,7 @@ import { createIdeatorActivities } from './ideator'
 import { createChatActivities } from './chat'
 import { createVolumeActivities } from './volume'
 import { createFactcheckActivities } from './factcheck'
+import { createCrawlerActivities } from './crawlers'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -213,6 +214,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     ...createChatActivities({ sql, gateway }),
     ...createVolumeActivities({ sql }),
     ...createFactcheckActivities({ sql, gateway }),
+    ...createCrawlerActivities({ sql }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

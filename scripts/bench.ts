@@ -12,6 +12,10 @@ const BENCHES = {
   trends: async () => (await import('./bench/trends')).benchTrends(),
   sources: async () => (await import('./bench/sources')).benchSources(),
   optimiser: async () => (await import('./bench/optimiser')).benchOptimiser(),
+  logs: async () => {
+    const m = await import('./bench/logs')
+    return { ingest: await m.benchLogs(), pages: await m.benchLogPages() }
+  },
 } satisfies Record<string, () => Promise<unknown>>
 
 const which = process.argv[2] ?? 'all'

@@ -9,6 +9,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { checkEnvAtStart } from '../app/lib/env.server'
 import { ownOrigins } from '../app/lib/origins.server'
@@ -54,7 +55,16 @@ export function sameOrigin(req: express.Request, own: ReadonlySet<string>): bool
   return claimed !== null && own.has(claimed)
 }
 
-const keyOnlyPath = (req: express.Request) => req.path === '/mcp' || req.path.startsWith('/api/v1/')
+/** Agent analytics (issue 31): log files are streamed to their route; pushed batches and API uploads have larger caps. */
+const LOG_UPLOAD_PATH = /^\/api\/crawlers\/\d+\/upload$/
+const LOG_PUSH_PATH = /^\/api\/crawlers\/\d+\/push$/
+const LOG_BODY_LIMITS: [RegExp, number][] = [
+  [LOG_PUSH_PATH, 5 * 1024 * 1024],
+  [/^\/api\/v1\/projects\/[^/]+\/logs$/, 28 * 1024 * 1024],
+]
+const bodyLimitOf = (req: express.Request) => LOG_BODY_LIMITS.find(([re]) => re.test(req.path))?.[1] ?? MAX_BODY_BYTES
+
+const keyOnlyPath = (req: express.Request) => req.path === '/mcp' || req.path.startsWith('/api/v1/') || LOG_PUSH_PATH.test(req.path)
 
 /**
  * The key-only endpoints (/api/v1, /mcp) never read the session cookie, so a cross-site page cannot borrow a
@@ -91,21 +101,21 @@ function contentSecurityPolicy(nonce: string): string {
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()'
 
-/** Reads the whole body: the bytes, or 'too-large' once it passed MAX_BODY_BYTES (the rest drained). */
-function readBody(req: express.Request): Promise<Buffer | 'too-large' | 'unreadable'> {
+/** Reads the whole body: the bytes, or 'too-large' once it passed the limit (the rest drained). */
+function readBody(req: express.Request, limit = MAX_BODY_BYTES): Promise<Buffer | 'too-large' | 'unreadable'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk)
-      else if (size > MAX_DRAIN_BYTES) {
+      if (size <= limit) chunks.push(chunk)
+      else if (size > Math.max(limit, MAX_DRAIN_BYTES)) {
         req.removeAllListeners('data')
         req.pause()
         resolve('too-large')
       }
     })
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)))
+    req.on('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)))
     req.on('error', () => resolve('unreadable'))
     req.on('aborted', () => resolve('unreadable'))
   })
@@ -113,9 +123,9 @@ function readBody(req: express.Request): Promise<Buffer | 'too-large' | 'unreada
 
 const hasBody = (req: express.Request) => Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
 
-function tooLarge(res: express.Response, close: boolean) {
+function tooLarge(res: express.Response, close: boolean, limit = MAX_BODY_BYTES) {
   if (close) res.set('Connection', 'close')
-  const message = `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`
+  const message = `The request body is larger than ${limit / 1024} KB.`
   res.status(413).json({ error: 'Payload Too Large', message })
 }
 
@@ -179,10 +189,12 @@ export async function createServer() {
   let handle = createRequestHandler(build, isDev ? 'development' : 'production')
   app.all('*', async (req, res, next) => {
     try {
-      if (Number(req.get('content-length') ?? 0) > MAX_DRAIN_BYTES) return tooLarge(res, true)
-      const body = hasBody(req) ? await readBody(req) : null
+      const streamed = req.method === 'POST' && LOG_UPLOAD_PATH.test(req.path)
+      const limit = bodyLimitOf(req)
+      if (!streamed && Number(req.get('content-length') ?? 0) > Math.max(limit, MAX_DRAIN_BYTES)) return tooLarge(res, true, limit)
+      const body = streamed ? (Readable.toWeb(req) as ReadableStream) : hasBody(req) ? await readBody(req, limit) : null
       if (body === 'unreadable') return void res.destroy()
-      if (body === 'too-large') return tooLarge(res, !req.complete)
+      if (body === 'too-large') return tooLarge(res, !req.complete, limit)
       if (!SAFE_METHODS.has(req.method) && !keyOnlyRequest(req) && !sameOrigin(req, origins)) {
         res.status(403).json({ error: 'Forbidden', message: 'Cross-site request refused.' })
         return

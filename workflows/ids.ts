@@ -54,3 +54,6 @@ export const exportSummaryWorkflowId = (exportId: string | number) => `export-su
 
 /** A project's AI search volume refresh: one at a time per project (a second start while it runs is refused and ignored). */
 export const volumeWorkflowId = (projectId: number) => `volume-${projectId}`
+/** Agent analytics: the ingest of one upload or pushed batch. */
+export const crawlersWorkflowId = (uploadId: number) => `crawlers-${uploadId}`
+export const crawlersRobotsWorkflowId = (projectId: number, token: string) => `crawlers-robots-${projectId}-${token}`

@@ -164,3 +164,20 @@ export const SOURCE_SEARCH_PHASES = {
   failed: 'Search Failed',
   skipped: 'Search Skipped',
 } as const
+
+/** Agent analytics (issue 31): one ingest run per upload or pushed batch, `crawlers-<uploadId>`. */
+export interface CrawlerIngestInput {
+  uploadId: number
+}
+export interface CrawlerProgress {
+  status: 'running' | 'completed' | 'failed'
+  bytesDone: number
+  bytesTotal: number
+  chunksDone: number
+  chunks: number
+  lines: number
+  badLines: number
+  /** Bytes per second since the run started (workflow clock). */
+  bytesPerSecond: number
+}
+export const getCrawlerProgressQuery = defineQuery<CrawlerProgress>('getCrawlerProgress')

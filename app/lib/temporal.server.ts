@@ -64,6 +64,9 @@ export const CALLS_MODELS = {
   // before each call (activities/volume.ts) and asks nothing when the month's estimates are cached.
   volumeRefreshWorkflow: false,
   factcheckWorkflow: true,
+  // Agent analytics reads the user's own logs and robots.txt: no model, no provider.
+  crawlersIngestWorkflow: false,
+  crawlersRobotsWorkflow: false,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */
@@ -116,6 +119,13 @@ async function start<K extends WorkflowName>(name: K, opts: PlainStartOptions<K>
 /** Runs a workflow by its function and waits for its result. */
 export async function executeWorkflow<K extends ModelWorkflow>(name: K, opts: StartOptions<K>): Promise<Awaited<ReturnType<Workflows[K]>>> {
   requireTicket(name, opts.ticket)
+  return execute(name, opts)
+}
+
+/** Runs a workflow that calls no model and waits for its result. */
+export const executePlainWorkflow = <K extends PlainWorkflow>(name: K, opts: PlainStartOptions<K>) => execute(name, opts)
+
+async function execute<K extends WorkflowName>(name: K, opts: PlainStartOptions<K>): Promise<Awaited<ReturnType<Workflows[K]>>> {
   const client = await temporal()
   return client.workflow.execute(workflows[name] as Workflows[K], startOptions(opts) as any) as Promise<Awaited<ReturnType<Workflows[K]>>>
 }

@@ -458,6 +458,11 @@ describe('OpenAPI contract', () => {
       { op: 'getAccuracy', path: `/analyses/${A}/accuracy` },
       { op: 'getAccuracy', path: `/analyses/${A}/accuracy?model=claude` },
       { op: 'startFactcheck', path: `/analyses/${A}/accuracy`, method: 'POST' },
+      // Agent analytics (issue 31): an upload, its list, the overview and the page join.
+      { op: 'uploadLogs', path: `/projects/${P}/logs`, method: 'POST', json: { content: '20.171.206.7 - - [03/Nov/2026:06:00:00 +0000] "GET /a HTTP/1.1" 200 1 "-" "GPTBot/1.1"\nnot a line\n' } },
+      { op: 'listLogUploads', path: `/projects/${P}/logs` },
+      { op: 'getCrawlers', path: `/projects/${P}/crawlers?days=7` },
+      { op: 'getCrawlerPages', path: `/projects/${P}/crawlers/pages` },
       { op: 'startAnalysis', path: `/projects/${fresh.id}/analyses`, method: 'POST', after: (b) => (started = b.analysis.id) },
       { op: 'cancelAnalysis', path: '', method: 'POST' },
       { op: 'startAddModel', path: `/analyses/${A}/models`, method: 'POST', json: { modelId: 5 } },

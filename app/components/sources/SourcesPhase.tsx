@@ -6,7 +6,7 @@
  */
 import { FilterSelect } from '~/components/filter-select'
 import { useState } from 'react'
-import { Link, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
+import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
@@ -14,11 +14,13 @@ import { apiFetch, Empty, errorText, useResultsHref } from '~/components/results
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'
 import { modelLabel, SourceTabContent } from './tabs'
+import { CRAWLERS_TAB, CrawlersTab } from './crawlers-tab'
 import sourcesStylesHref from './sources.css'
 
 export function SourcesPhase({ data }: { data: SourcesViewData }) {
   const navigation = useNavigation()
   const loading = navigation.state === 'loading'
+  const crawlers = useSearchParams()[0].get('tab') === CRAWLERS_TAB
   return (
     <div className="rs" data-sources>
       <link rel="stylesheet" href={sourcesStylesHref} />
@@ -44,7 +46,7 @@ export function SourcesPhase({ data }: { data: SourcesViewData }) {
           <HeaderControls data={data} />
           <TabBar data={data} />
           <div className={loading ? 'rs-loading' : undefined} aria-busy={loading || undefined}>
-            {data.required || !data.data ? <RequiredPanel data={data} /> : <SourceTabContent data={data} />}
+            {crawlers ? <CrawlersTab projectId={data.project.id} canWrite={data.project.isOwner} /> : data.required || !data.data ? <RequiredPanel data={data} /> : <SourceTabContent data={data} />}
           </div>
         </>
       )}
@@ -247,6 +249,7 @@ function HeaderControls({ data }: { data: SourcesViewData }) {
 
 function TabBar({ data }: { data: SourcesViewData }) {
   const href = useResultsHref()
+  const crawlers = useSearchParams()[0].get('tab') === CRAWLERS_TAB
   return (
     <nav className="tabbar" aria-label="Source Insights tabs">
       {SOURCE_TABS.map((t) => (
@@ -254,14 +257,17 @@ function TabBar({ data }: { data: SourcesViewData }) {
           key={t.id}
           // §4: changing tab resets the visible site count (it lives in the tab's state).
           to={href({ tab: t.id, q: null, domain: null, top: null, types: null })}
-          className={data.tab === t.id ? 'active' : undefined}
-          aria-current={data.tab === t.id ? 'page' : undefined}
+          className={data.tab === t.id && !crawlers ? 'active' : undefined}
+          aria-current={data.tab === t.id && !crawlers ? 'page' : undefined}
           preventScrollReset
           data-tab={t.id}
         >
           {t.label}
         </Link>
       ))}
+      <Link to={href({ tab: CRAWLERS_TAB, q: null, domain: null, top: null, types: null })} className={crawlers ? 'active' : undefined} aria-current={crawlers ? 'page' : undefined} preventScrollReset data-tab={CRAWLERS_TAB}>
+        AI Crawlers
+      </Link>
     </nav>
   )
 }

@@ -9,6 +9,7 @@ import * as s from './schemas'
 import * as p from './project-schemas'
 import { VISIBILITY_DEFINITIONS } from './results'
 import * as f from '../factcheck/api'
+import * as c from './crawler-schemas'
 
 const VISIBILITY_TOOL =
   'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
@@ -42,7 +43,7 @@ export interface ApiRouteDef {
   /** OpenAPI path template under /api/v1, e.g. /projects/{projectId}. */
   path: string
   scope: ApiScope
-  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs' | 'Schedules' | 'Exports'
+  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs' | 'Schedules' | 'Exports' | 'Agent analytics'
   summary: string
   description: string
   /**
@@ -193,6 +194,30 @@ export const API_ROUTES = {
     method: 'post', path: '/analyses/{analysisId}/accuracy', scope: 'run', tag: 'Runs', status: 202, response: f.factcheckStartSchema, params: s.analysisParams,
     summary: 'Fact-check a completed analysis again',
     description: 'Checks the analysis\'s answers that name the brand against the current brand facts (answers already checked are skipped). The owner only; counts against the rate limit and daily cost cap; 409 while a check of it runs.',
+  },
+  uploadLogs: {
+    tool: { name: 'upload_logs' },
+    method: 'post', path: '/projects/{projectId}/logs', scope: 'run', tag: 'Agent analytics', status: 202, response: c.logUploadResult, params: s.projectParams, body: c.logUploadBody,
+    summary: 'Upload server access logs',
+    description: 'Server access logs for agent analytics (up to 20 MB here; larger files in the app): nginx/Apache combined or common (with or without virtual host), CloudFront standard logs, JSON lines (Cloudflare Logpush, Fastly, Vercel) or CSV with a confirmed column mapping (csv). The format is detected from the first lines unless given. Counted by a workflow; follow it with list_log_uploads.',
+  },
+  listLogUploads: {
+    tool: { name: 'list_log_uploads' },
+    method: 'get', path: '/projects/{projectId}/logs', scope: 'read', tag: 'Agent analytics', status: 200, response: c.logUploadsSchema, params: s.projectParams,
+    summary: 'The project\'s log uploads',
+    description: 'The latest 20 uploads and pushed batches, newest first: format, lines read, lines that could not be read (count and three examples with the reason) and, while counting, live progress (bytes, lines, bytes per second).',
+  },
+  getCrawlers: {
+    tool: { name: 'get_ai_crawlers', description: c.OVERVIEW_TOOL },
+    method: 'get', path: '/projects/{projectId}/crawlers', scope: 'read', tag: 'Agent analytics', status: 200, response: c.crawlerOverviewSchema, params: s.projectParams, query: c.crawlerQuery,
+    summary: 'AI crawler hits, status alerts and AI referrals',
+    description: 'What the AI Crawlers tab shows: hits per day per class, per agent (verified and unverified), top crawled paths, status-code alerts and AI-assistant referrals.',
+  },
+  getCrawlerPages: {
+    tool: { name: 'get_ai_crawler_pages', description: c.PAGES_TOOL },
+    method: 'get', path: '/projects/{projectId}/crawlers/pages', scope: 'read', tag: 'Agent analytics', status: 200, response: c.crawlerPagesSchema, params: s.projectParams, query: c.crawlerQuery,
+    summary: 'Own pages: crawled by, cited by, referrals',
+    description: 'Each own page with the AI agents that crawled it, the models citing it in the latest completed analysis and AI referral visits, and the three lists of the tab.',
   },
 } as const satisfies Record<string, ApiRouteDef>
 

@@ -11,6 +11,8 @@ import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../..
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
 import { authenticateKey, logCall, requireScope, type ApiPrincipal } from './keys.server'
 import * as op from './operations.server'
+import { crawlerJoined, crawlerOverview, listUploads } from '../crawlers.server'
+import { uploadLogsFromApi } from '../crawlers-intake.server'
 import type { OpContext } from './operations.server'
 
 type Handler = (c: OpContext, input: { params: any; query: any; body: any }) => Promise<unknown>
@@ -42,6 +44,10 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   getBrandFacts: (c, i) => projectFacts(c.principal.user, i.params.projectId),
   getAccuracy: (c, i) => accuracyOf(c.principal.user, i.params.analysisId, { modelId: i.query.model && i.query.model !== 'combined' ? (modelByFilter(i.query.model)?.id ?? null) : null }),
   startFactcheck: (c, i) => startFactcheck(c.principal.user, i.params.analysisId, c.clientAddress),
+  uploadLogs: (c, i) => uploadLogsFromApi(c.principal.user, i.params.projectId, i.body),
+  listLogUploads: async (c, i) => ({ items: await listUploads(c.principal.user, i.params.projectId) }),
+  getCrawlers: (c, i) => crawlerOverview(c.principal.user, i.params.projectId, i.query.days),
+  getCrawlerPages: (c, i) => crawlerJoined(c.principal.user, i.params.projectId, i.query.days),
 }
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {
