@@ -3,8 +3,9 @@
  * versus after the change, with a 95 % bootstrap interval. Pure, deterministic for a given seed.
  *
  * Method (README "Experiments"):
- * - The unit is one query on one day (optionally one model): the share of its answers that rank the brand
- *   (visibility, the Trends page's 'visibility' metric), mention it, cite a changed URL, and its mean rank.
+ * - The unit is one query on one day: its visibility (§9: the share of the models answering it that rank the brand;
+ *   for one model 0 or 100), the share of its answers that mention the brand and that cite a changed URL, and the
+ *   brand's mean rank over the answers that rank it.
  * - Per query, each period (days before the change date; the change date and after) is the mean of its daily values;
  *   the query's difference is after minus before, so a query is compared only with itself (paired by query).
  * - Effect = mean difference of the treated queries minus mean difference of the control queries.
@@ -17,11 +18,11 @@ import { mulberry32, percentile, type Random } from './random'
 export const METRICS = ['visibility', 'mentionRate', 'averageRank', 'citationRate'] as const
 export type Metric = (typeof METRICS)[number]
 
-/** Answers of one query on one day (for one model, or all models pooled). */
+/** The answers of one model to one query on one day. */
 export interface ExperimentCell {
   query: number
   date: string
-  modelId?: number
+  modelId: number
   answered: number
   /** Answers that rank the own brand (visibility). */
   ranked: number
@@ -52,25 +53,34 @@ export const DEFAULT_SEED = 20260312
 
 const round1 = (x: number) => Math.round(x * 10) / 10
 
+/** A query's day over its models: the answer counts summed, and how many models answered and ranked the brand. */
+export interface QueryDay extends Omit<ExperimentCell, 'modelId'> {
+  models: number
+  modelsRanking: number
+}
+
 /** The value of one metric for a query-day, or null when it has no basis (no answers; no ranked answer for a rank). */
-export function cellValue(c: Pick<ExperimentCell, 'answered' | 'ranked' | 'mentioned' | 'cited' | 'rankSum'>, metric: Metric): number | null {
+export function cellValue(c: QueryDay, metric: Metric): number | null {
   if (c.answered <= 0) return null
   switch (metric) {
-    case 'visibility': return (c.ranked / c.answered) * 100
+    case 'visibility': return (c.modelsRanking / c.models) * 100
     case 'mentionRate': return (c.mentioned / c.answered) * 100
     case 'citationRate': return (c.cited / c.answered) * 100
     case 'averageRank': return c.ranked > 0 ? c.rankSum / c.ranked : null
   }
 }
 
-/** Pools cells of one query and day across models (the all-models view). */
-export function poolModels(cells: readonly ExperimentCell[]): ExperimentCell[] {
-  const out = new Map<string, ExperimentCell>()
+/** Pools the models' cells of each query and day (of one model when modelId is given). */
+export function queryDays(cells: readonly ExperimentCell[], modelId?: number): QueryDay[] {
+  const out = new Map<string, QueryDay>()
   for (const c of cells) {
+    if (c.answered <= 0 || (modelId !== undefined && c.modelId !== modelId)) continue
     const key = `${c.query}|${c.date}`
-    const o = out.get(key)
-    if (!o) out.set(key, { query: c.query, date: c.date, answered: c.answered, ranked: c.ranked, mentioned: c.mentioned, cited: c.cited, rankSum: c.rankSum })
-    else { o.answered += c.answered; o.ranked += c.ranked; o.mentioned += c.mentioned; o.cited += c.cited; o.rankSum += c.rankSum }
+    let o = out.get(key)
+    if (!o) out.set(key, (o = { query: c.query, date: c.date, answered: 0, ranked: 0, mentioned: 0, cited: 0, rankSum: 0, models: 0, modelsRanking: 0 }))
+    o.answered += c.answered; o.ranked += c.ranked; o.mentioned += c.mentioned; o.cited += c.cited; o.rankSum += c.rankSum
+    o.models++
+    if (c.ranked > 0) o.modelsRanking++
   }
   return [...out.values()]
 }
@@ -82,7 +92,7 @@ interface Grid {
   values: Map<number, Map<string, number>>
 }
 
-function gridOf(cells: readonly ExperimentCell[], metric: Metric, changeDate: string): Grid {
+function gridOf(cells: readonly QueryDay[], metric: Metric, changeDate: string): Grid {
   const values = new Map<number, Map<string, number>>()
   const days = new Set<string>()
   for (const c of cells) {
@@ -118,7 +128,7 @@ function did(grid: Grid, treated: readonly number[], control: readonly number[],
 const draw = <T>(xs: readonly T[], random: Random): T[] => xs.map(() => xs[Math.floor(random() * xs.length)])
 
 /** The difference in differences of one metric with its bootstrap interval and n. */
-export function estimate(cells: readonly ExperimentCell[], design: Design, metric: Metric, opts: { seed?: number; replicates?: number } = {}): Estimate {
+export function estimate(cells: readonly QueryDay[], design: Design, metric: Metric, opts: { seed?: number; replicates?: number } = {}): Estimate {
   const grid = gridOf(cells, metric, design.changeDate)
   const has = (q: number) => queryDifference(grid.values.get(q), grid.before, grid.after) !== null
   const treated = design.treated.filter(has)
@@ -138,10 +148,10 @@ export function estimate(cells: readonly ExperimentCell[], design: Design, metri
   return { metric, effect: round1(effect), low: round1(percentile(replicates, 0.025)), high: round1(percentile(replicates, 0.975)), n }
 }
 
-/** Every metric for the pooled models. */
-export function estimateAll(cells: readonly ExperimentCell[], design: Design, opts: { seed?: number; replicates?: number } = {}): Estimate[] {
-  const pooled = poolModels(cells)
-  return METRICS.map((m) => estimate(pooled, design, m, opts))
+/** Every metric, over all models or one. */
+export function estimateAll(cells: readonly ExperimentCell[], design: Design, opts: { seed?: number; replicates?: number; modelId?: number } = {}): Estimate[] {
+  const days = queryDays(cells, opts.modelId)
+  return METRICS.map((m) => estimate(days, design, m, opts))
 }
 
 const fmt = (x: number) => x.toFixed(1)
@@ -159,7 +169,8 @@ export function verdict(e: Pick<Estimate, 'effect' | 'low' | 'high'>, label = 'v
 
 /** Treated and control means per day (the chart): the mean over each group's queries of the day's value. */
 export function dailySeries(cells: readonly ExperimentCell[], design: Pick<Design, 'treated' | 'control'>, metric: Metric = 'visibility') {
-  const grid = gridOf(poolModels(cells), metric, '9999-12-31')
+  // Every day on the 'before' side of a change date no day reaches: the chart wants them all.
+  const grid = gridOf(queryDays(cells), metric, '9999-12-31')
   const group = (qs: readonly number[], d: string) => {
     const vs = qs.map((q) => grid.values.get(q)?.get(d)).filter((v): v is number => v !== undefined)
     return vs.length ? round1(mean(vs)) : null

@@ -21,10 +21,10 @@ export function addDays(date: string, n: number): string {
 
 /**
  * Each query has its own visibility (uniform 20–60 %), every day shifts all queries alike (uniform ±5 points, a
- * model's mood), and from the change date the treated queries gain `effect` (0..1). Each answer ranks the brand with
- * that probability.
+ * model's mood), and from the change date the treated queries gain `effect` (0..1). Each of the models (one answer
+ * each) ranks the brand with that probability.
  */
-export function simulateExperiment(opts: { seed: number; effect: number; queries?: number; daysBefore?: number; daysAfter?: number; answers?: number; start?: string }): SimulatedExperiment {
+export function simulateExperiment(opts: { seed: number; effect: number; queries?: number; daysBefore?: number; daysAfter?: number; models?: number; start?: string }): SimulatedExperiment {
   const random = mulberry32(opts.seed)
   const k = opts.queries ?? 8
   const days = (opts.daysBefore ?? 14) + (opts.daysAfter ?? 14)
@@ -40,9 +40,10 @@ export function simulateExperiment(opts: { seed: number; effect: number; queries
     for (const q of [...treated, ...control]) {
       const lift = q < k && date >= changeDate ? opts.effect : 0
       const p = Math.min(1, Math.max(0, base[q] + shock + lift))
-      const answered = opts.answers ?? 10
-      const ranked = binomial(answered, p, random)
-      cells.push({ query: q, date, answered, ranked, mentioned: ranked, cited: 0, rankSum: ranked * 3 })
+      for (let m = 0; m < (opts.models ?? 6); m++) {
+        const ranked = binomial(1, p, random)
+        cells.push({ query: q, date, modelId: m, answered: 1, ranked, mentioned: ranked, cited: 0, rankSum: ranked * 3 })
+      }
     }
   }
   return { treated, control, changeDate, cells }
