@@ -23,7 +23,8 @@
  *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } },
  *                            gate?: { allow: n } | null, streamHold?: { afterDeltas: n } | null (AI Chat streams
  *                            pause after n text deltas until it is moved on or lifted),
- *                            listFormats?: { [prompt]: format | { format, order?: brand[], marker?, references? } } | null }
+ *                            listFormats?: { [prompt]: format | { format, order?: brand[], marker?, references? } } | null,
+ *                            lifts?: [{ queries[], from: 'YYYY-MM-DD', brandRate }] | null (lifts.ts: a planted experiment effect) }
  *                          merged into the current config; a provider's faults list is replaced.
  *                          With a gate, the first n model requests are answered and the rest held
  *                          until the gate is set to null (or the client hangs up). listFormats
@@ -50,6 +51,7 @@ import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
 import { ideatorReply } from './ideator'
 import { exportSummaryReply } from './exports'
 import { Rng, unit } from './prng'
+import { brandRateOn, liftsFromEnv, parseLifts, type Lift } from './lifts'
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
 import { DEMO_LATENCY, projectFromBody } from './teach'
@@ -114,6 +116,8 @@ interface SimConfig {
   providers: Record<Vendor, ProviderSim>
   /** Layout (and ranked brands) of the answer per prompt (normalised as the project store does). */
   listFormats: Record<string, { format: AnswerFormat; order?: string[]; marker?: string; references?: 'report' | 'sources' }>
+  /** Planted experiment effects (lifts.ts). */
+  lifts: Lift[]
   /** AI Chat streams: hold each stream after this many text deltas until set to null (tests observe a partial reply). */
   streamHold?: { afterDeltas: number }
 }
@@ -279,6 +283,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       VENDORS.map((v) => [v, opts.demoLatency ? { latencyMs: DEMO_LATENCY[v][0], latencyMaxMs: DEMO_LATENCY[v][1], faults: [] } : { latencyMs: 0, faults: [] }]),
     ) as unknown as Record<Vendor, ProviderSim>,
     listFormats: {},
+    lifts: liftsFromEnv(process.env.SIMULATOR_LIFTS),
   })
   let config = defaults()
   const store = new ProjectStore(opts.dataFile)
@@ -385,7 +390,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const subject = store.find(p.prompt)
       const cite = p.webSearch || r.vendor === 'deepseek'
       const pinned = config.listFormats[normaliseQuery(p.prompt)]
-      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
+      const brandRate = brandRateOn(config.lifts, config.brandRate, p.prompt, day)
+      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
       const style: CitationStyle =
         r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
       reply.answer = composed
@@ -622,6 +628,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         next.listFormats = formats
       }
     }
+    if (patch.lifts !== undefined) {
+      const parsed = parseLifts(patch.lifts)
+      if ('errors' in parsed) errors.push(...parsed.errors)
+      else next.lifts = parsed.lifts
+    }
     if (patch.gate !== undefined) {
       if (patch.gate === null) next.gate = undefined
       else if (isRecord(patch.gate) && typeof patch.gate.allow === 'number' && Number.isInteger(patch.gate.allow) && patch.gate.allow >= 0) {
@@ -650,6 +661,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       streamHold: config.streamHold ? { ...config.streamHold, held: holdWaiters.size } : null,
       brandRate: config.brandRate,
       listFormats: config.listFormats,
+      lifts: config.lifts,
       providers: Object.fromEntries(
         VENDORS.map((v) => [v, { latencyMs: config.providers[v].latencyMs, ...(config.providers[v].latencyMaxMs ? { latencyMaxMs: config.providers[v].latencyMaxMs } : {}), faults: config.providers[v].faults.map(({ remaining, ...f }) => (remaining === undefined ? f : { ...f, remaining })) }]),
       ),
