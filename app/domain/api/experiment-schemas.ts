@@ -8,9 +8,8 @@ extendZodWithOpenApi(z)
 
 export const experimentParams = z.object({ projectId: pathId('projectId'), experimentId: pathId('experimentId') })
 
-export const experimentBody = experimentSchema.openapi('ExperimentInput', {
-  description: 'What changed (description, urls), the date it went live (changeDate), the queries it targets (treated) and queries it should not move (control), all queries of the project.',
-})
+/** What changed (description, urls), the date it went live (changeDate), the queries it targets (treated) and the ones it should not move (control): the Trends form's schema. */
+export const experimentBody = experimentSchema
 
 const experiment = z
   .object({
