@@ -113,8 +113,12 @@ describe('a real run with an effect planted in the simulator', () => {
     const created = await owner.json(`/api/projects/${project.id}/experiments`, { method: 'POST', json: { description: 'Flat feet guide', urls: [], changeDate: date, treated: [queries[0]], control: queries.slice(1) } })
     expect(created.body.baseline.enough).toBe(true)
     const { body } = await owner.json(`/api/projects/${project.id}/experiments/${created.body.experiment.id}`)
-    // Treated: 0 % of models before, 100 % on the run (every model ranks Brooks at odds 1); controls 0 -> 0: +100.
-    expect(body.estimates[0]).toMatchObject({ effect: 100, low: 100, high: 100 })
-    expect(body.verdict).toBe('visibility up 100.0 points (interval 100.0–100.0)')
+    // Mentions: treated 0 % before, every answer on the run names Brooks (odds 1); controls 0 -> 0 (odds 0): +100.
+    const by = Object.fromEntries(body.estimates.map((e: any) => [e.metric, e]))
+    expect(by.mentionRate).toMatchObject({ effect: 100, low: 100, high: 100 })
+    // Visibility counts the models whose answer ranks Brooks in a list; some layouts (prose) name it without a rank,
+    // so the size depends on the layouts drawn, but it can only go up.
+    expect(by.visibility.low).toBeGreaterThan(0)
+    expect(body.verdict).toMatch(/^visibility up \d+\.\d points \(interval/)
   })
 })
