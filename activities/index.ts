@@ -23,6 +23,7 @@ import { createExportActivities } from './exports'
 import { createOptimiserActivities } from './optimiser'
 import { createIdeatorActivities } from './ideator'
 import { createChatActivities } from './chat'
+import { createCanaryActivities } from './canaries'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -209,6 +210,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     ...createOptimiserActivities({ sql, gateway }),
     ...createIdeatorActivities({ sql, gateway }),
     ...createChatActivities({ sql, gateway }),
+    ...createCanaryActivities({ sql, gateway }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

@@ -7,8 +7,9 @@
  * The schedule's action labels this run (ProjectId, UserEmail, Brand, RunKind = "daily-analysis"); its analysis
  * carries the same labels with RunKind = "analysis", so `ProjectId = N` finds scheduled analyses like clicked ones.
  */
-import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, workflowInfo } from '@temporalio/workflow'
+import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, patched, workflowInfo } from '@temporalio/workflow'
 import { analysisWorkflow } from './analysis'
+import { canaryWorkflow, canaryWorkflowId } from './canaries'
 import { childSearchAttributePairs, labelsLine } from './search-attributes'
 import { alertDelivery as delivery, trendActivities as acts } from './trend-alerts'
 
@@ -43,6 +44,14 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
     status = 'failed'
     if (err.cause instanceof ApplicationFailure && err.cause.type === 'WorkflowExecutionAlreadyStarted') status = 'already running'
   }
+  // The canaries (issue 32 §2) ask after a completed analysis; patched: older histories replay without the child.
+  if (status === 'completed' && patched('canaries'))
+    await executeChild(canaryWorkflow, {
+      workflowId: canaryWorkflowId(start.analysisId),
+      args: [{ analysisId: start.analysisId }],
+      typedSearchAttributes: childSearchAttributePairs(own, 'canaries'),
+      staticSummary: [`Canaries of analysis ${start.analysisId}`, labelsLine(own) || `project ${input.projectId}`].join(' · '),
+    }).catch(() => undefined)
   const { alerts } = await acts.checkTrendAlerts({ analysisId: start.analysisId })
   if (alerts > 0) await delivery.deliverTrendAlerts({ projectId: input.projectId }).catch(() => undefined)
   return { outcome: 'started', analysisId: start.analysisId, status, alerts }

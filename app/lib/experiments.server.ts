@@ -13,6 +13,7 @@ import {
 import { modelById } from '../domain/models'
 import { can } from '../domain/sharing/access'
 import { experimentCellsOf, runDatesOf } from '../../db/experiments'
+import { modelChangesOf } from '../../db/canaries'
 
 /** Days after the change the power hint plans for before any have run. */
 export const PLANNED_DAYS_AFTER = 14
@@ -124,15 +125,18 @@ export async function experimentResults(user: User, projectId: number, experimen
     return { modelId, model: modelById(modelId)?.name ?? `Model ${modelId}`, verdict: verdict(estimates[0]), estimates }
   })
   const baseline = baselineOf(await runDatesOf(sql, projectId), row.change_date)
+  const series = dailySeries(cells, design)
+  // Model changes the canaries flagged inside the experiment's days: its trend may be the model's, not the change's.
+  const modelChanges = series.length ? await modelChangesOf(sql, projectId, { from: series[0].date, to: series[series.length - 1].date }) : []
   return {
     experiment: toExperiment(row),
     verdict: verdict(visibility),
     estimates: overall,
     byModel,
-    series: dailySeries(cells, design),
+    series,
     baseline,
     power: powerOf(project, { treated: row.treated.length, control: row.control.length }, Math.max(1, visibility.n.daysBefore), Math.max(visibility.n.daysAfter, PLANNED_DAYS_AFTER)),
-    modelChanges: [] as { date: string; modelId: number; message: string }[],
+    modelChanges: modelChanges.map((m) => ({ date: m.date, modelId: m.modelId, message: `This experiment spans a model change. ${m.message}` })),
     method: METHOD,
   }
 }

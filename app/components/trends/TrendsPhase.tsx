@@ -18,6 +18,7 @@ import { startAnalysisConfirmed } from '~/components/start-analysis'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
 import { ExperimentsPanel } from '~/components/experiments/ExperimentsPanel'
+import { CanariesPanel } from '~/components/canaries/CanariesPanel'
 import { markerLines, TrendMarkers, useTrendMarkers, type TrendMarker } from '~/components/experiments/markers'
 
 type TrendsData = TrendsView & { unreadAlerts: number; project: { id: number; name: string; brandDomain: string; accessType: string } }
@@ -334,8 +335,10 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
   const [query, setQuery] = useState<string | null>(null)
   const [topicBrand, setTopicBrand] = useState<string | null>(null)
   const [selected, setSelected] = useState<string[] | null>(null)
-  // Recorded changes (and model changes) marked on every chart.
-  const [markers, setMarkers] = useState<TrendMarker[]>([])
+  // Recorded changes and model changes, marked on every chart.
+  const [changeMarkers, setChangeMarkers] = useState<TrendMarker[]>([])
+  const [modelMarkers, setModelMarkers] = useState<TrendMarker[]>([])
+  const markers = useMemo(() => [...changeMarkers, ...modelMarkers], [changeMarkers, modelMarkers])
 
   // Another project, query or topic brand clears the error and (below) refetches; another project also clears
   // the brand selection. Adjusted while rendering, not in an effect.
@@ -397,7 +400,8 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
       </div>
       <DailyRun projectId={projectId} isOwner={isOwner} />
       <Alerts alerts={data.alerts} projectId={projectId} isOwner={isOwner} />
-      <ExperimentsPanel projectId={projectId} onMarkers={setMarkers} />
+      <CanariesPanel projectId={projectId} onMarkers={setModelMarkers} />
+      <ExperimentsPanel projectId={projectId} onMarkers={setChangeMarkers} />
       <TrendMarkers.Provider value={markers}>
       {data.days.length === 0 ? (
         <Empty title="No Historical Data">Run daily analyses to see trends over time.</Empty>
