@@ -77,7 +77,7 @@ export function createCanaryActivities({ sql, gateway, dailyCostCapUsd = dailyCo
       const rows = await sql<{ date: string; model_id: number; fingerprint: CanaryFingerprint }[]>`
         select date::text as date, model_id, fingerprint from canary_answers
         where project_id = ${a.project_id} and ok and date <= ${a.date}
-          and date > (${a.date}::date - ${CANARY_BASELINE_DAYS + 1})
+          and date > (${a.date}::date - ${CANARY_BASELINE_DAYS + 1}::int)
         order by date, model_id, query_index, sample`
       const flagged: string[] = []
       for (const modelId of new Set(rows.map((r) => r.model_id))) {
