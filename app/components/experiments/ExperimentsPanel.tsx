@@ -80,13 +80,19 @@ function RecordChange({ projectId, queries, onSaved }: { projectId: number; quer
     if (!treated.length || !/^\d{4}-\d{2}-\d{2}$/.test(changeDate)) return
     const qs = new URLSearchParams({ changeDate })
     for (const q of treated) qs.append('treated', q)
+    // A later choice's proposal wins even when an earlier answer comes in after it.
+    let current = true
     apiFetch<{ control: string[]; baseline: Baseline; power: PowerHint }>(`/api/projects/${projectId}/experiments?${qs}`).then(
       (p) => {
+        if (!current) return
         setControl(p.control)
         setProposal(p)
       },
-      (e) => setMessage(errorText(e, 'Failed to propose controls')),
+      (e) => current && setMessage(errorText(e, 'Failed to propose controls')),
     )
+    return () => {
+      current = false
+    }
   }, [projectId, treated, changeDate])
   const toggle = (list: string[], set: (l: string[]) => void, q: string) => set(list.includes(q) ? list.filter((x) => x !== q) : [...list, q])
   const save = async () => {
