@@ -7,7 +7,7 @@ import { badRequest, notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
 import type { User } from './auth.server'
 import {
-  addDays, baselineOf, dailySeries, estimateAll, experimentSchema, powerHint, proposeControls, unknownQueries, verdict,
+  baselineOf, dailySeries, estimateAll, experimentSchema, powerHint, proposeControls, unknownQueries, verdict,
   type Design, type ExperimentCell, type ExperimentInput,
 } from '../domain/experiments'
 import { modelById } from '../domain/models'
@@ -160,5 +160,5 @@ export async function experimentCsv(user: User, projectId: number, experimentId:
   lines.push(...(rows('All models', r.estimates, r.verdict) as string[][]))
   for (const m of r.byModel) lines.push(...(rows(m.model, m.estimates, m.verdict) as string[][]))
   const body = lines.map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n'
-  return { fileName: `experiment-${experimentId}-${addDays(r.experiment.changeDate, 0)}.csv`, body }
+  return { fileName: `experiment-${experimentId}-${r.experiment.changeDate}.csv`, body }
 }

@@ -2,4 +2,3 @@
 export * from './estimate'
 export * from './power'
 export * from './design'
-export { addDays } from './simulate'
