@@ -26,6 +26,7 @@ import { createChatActivities } from './chat'
 import { createVolumeActivities } from './volume'
 import { createFactcheckActivities } from './factcheck'
 import { createCrawlerActivities } from './crawlers'
+import { createCanaryActivities } from './canaries'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -215,6 +216,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     ...createVolumeActivities({ sql }),
     ...createFactcheckActivities({ sql, gateway }),
     ...createCrawlerActivities({ sql }),
+    ...createCanaryActivities({ sql, gateway }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

@@ -24,7 +24,9 @@
  *                            providers?: { [provider]: { latencyMs?, faults?: Fault[] } },
  *                            gate?: { allow: n } | null, streamHold?: { afterDeltas: n } | null (AI Chat streams
  *                            pause after n text deltas until it is moved on or lifted),
- *                            listFormats?: { [prompt]: format | { format, order?: brand[], marker?, references? } } | null }
+ *                            listFormats?: { [prompt]: format | { format, order?: brand[], marker?, references? } } | null,
+ *                            lifts?: [{ queries[], from: 'YYYY-MM-DD', brandRate }] | null (lifts.ts: a planted experiment effect),
+ *                            modelChanges?: [{ provider, from: 'YYYY-MM-DD', version }] | null (model-changes.ts: a planted model update) }
  *                          merged into the current config; a provider's faults list is replaced.
  *                          With a gate, the first n model requests are answered and the rest held
  *                          until the gate is set to null (or the client hangs up). listFormats
@@ -53,6 +55,8 @@ import { exportSummaryReply } from './exports'
 import { volumeReply } from './volume'
 import { factcheckReply } from './factcheck'
 import { Rng, unit } from './prng'
+import { brandRateOn, liftsFromEnv, parseLifts, type Lift } from './lifts'
+import { modelChangesFromEnv, parseModelChanges, servedModel, type ModelChange } from './model-changes'
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
 import { DEMO_LATENCY, projectFromBody } from './teach'
@@ -117,6 +121,10 @@ interface SimConfig {
   providers: Record<Vendor, ProviderSim>
   /** Layout (and ranked brands) of the answer per prompt (normalised as the project store does). */
   listFormats: Record<string, { format: AnswerFormat; order?: string[]; marker?: string; references?: 'report' | 'sources' }>
+  /** Planted experiment effects (lifts.ts). */
+  lifts: Lift[]
+  /** Planted model updates (model-changes.ts). */
+  modelChanges: ModelChange[]
   /** AI Chat streams: hold each stream after this many text deltas until set to null (tests observe a partial reply). */
   streamHold?: { afterDeltas: number }
 }
@@ -282,6 +290,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       VENDORS.map((v) => [v, opts.demoLatency ? { latencyMs: DEMO_LATENCY[v][0], latencyMaxMs: DEMO_LATENCY[v][1], faults: [] } : { latencyMs: 0, faults: [] }]),
     ) as unknown as Record<Vendor, ProviderSim>,
     listFormats: {},
+    lifts: liftsFromEnv(process.env.SIMULATOR_LIFTS),
+    modelChanges: modelChangesFromEnv(process.env.SIMULATOR_MODEL_CHANGES, VENDORS),
   })
   let config = defaults()
   const store = new ProjectStore(opts.dataFile)
@@ -336,9 +346,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   function answer(r: Route, p: Parsed, body: Json, fault: Fault | undefined, n: number): WireResponse {
     const ids = new Rng('ids', config.seed, r.vendor, n, Date.now())
     const day = today()
+    // A planted model update answers as the new version, its text drawn afresh.
+    const model = servedModel(config.modelChanges, r.vendor, p.model, day)
     const reply: Reply = {
       vendor: r.vendor,
-      model: p.model,
+      model,
       now: Math.floor(Date.now() / 1000),
       ids,
       promptTokens: Math.ceil((p.system.length + p.prompt.length) / 4) + 8,
@@ -388,7 +400,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const subject = store.find(p.prompt)
       const cite = p.webSearch || r.vendor === 'deepseek'
       const pinned = config.listFormats[normaliseQuery(p.prompt)]
-      const composed = composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
+      const brandRate = brandRateOn(config.lifts, config.brandRate, p.prompt, day)
+      const composed = composeAnswer({ provider: r.vendor, model, prompt: p.prompt, day, seed: config.seed, brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
       const style: CitationStyle =
         r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
       reply.answer = composed
@@ -625,6 +638,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         next.listFormats = formats
       }
     }
+    if (patch.modelChanges !== undefined) {
+      const parsed = parseModelChanges(patch.modelChanges, VENDORS)
+      if ('errors' in parsed) errors.push(...parsed.errors)
+      else next.modelChanges = parsed.changes
+    }
+    if (patch.lifts !== undefined) {
+      const parsed = parseLifts(patch.lifts)
+      if ('errors' in parsed) errors.push(...parsed.errors)
+      else next.lifts = parsed.lifts
+    }
     if (patch.gate !== undefined) {
       if (patch.gate === null) next.gate = undefined
       else if (isRecord(patch.gate) && typeof patch.gate.allow === 'number' && Number.isInteger(patch.gate.allow) && patch.gate.allow >= 0) {
@@ -653,6 +676,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       streamHold: config.streamHold ? { ...config.streamHold, held: holdWaiters.size } : null,
       brandRate: config.brandRate,
       listFormats: config.listFormats,
+      lifts: config.lifts,
+      modelChanges: config.modelChanges,
       providers: Object.fromEntries(
         VENDORS.map((v) => [v, { latencyMs: config.providers[v].latencyMs, ...(config.providers[v].latencyMaxMs ? { latencyMaxMs: config.providers[v].latencyMaxMs } : {}), faults: config.providers[v].faults.map(({ remaining, ...f }) => (remaining === undefined ? f : { ...f, remaining })) }]),
       ),

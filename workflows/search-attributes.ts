@@ -15,7 +15,7 @@ export const SEARCH_ATTRIBUTES = {
 export type SearchAttributeName = (typeof SEARCH_ATTRIBUTES)[keyof typeof SEARCH_ATTRIBUTES]['name']
 
 /** What a workflow is, in the words an operator filters by. */
-export type RunKind = 'analysis' | 'add-model' | 'refresh' | 'framework' | 'audiences' | 'source-search' | 'optimiser' | 'chat' | 'daily-analysis' | 'trend-alerts' | 'volume' | 'factcheck'
+export type RunKind = 'analysis' | 'add-model' | 'refresh' | 'framework' | 'audiences' | 'source-search' | 'optimiser' | 'chat' | 'daily-analysis' | 'trend-alerts' | 'volume' | 'factcheck' | 'canaries'
 
 export interface RunLabels {
   projectId?: number

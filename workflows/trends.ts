@@ -9,6 +9,7 @@
  */
 import { ApplicationFailure, ChildWorkflowFailure, executeChild, ParentClosePolicy, patched, workflowInfo } from '@temporalio/workflow'
 import { analysisWorkflow } from './analysis'
+import { canaryWorkflow, canaryWorkflowId } from './canaries'
 import { childSearchAttributePairs, labelsLine } from './search-attributes'
 import { alertDelivery as delivery, trendActivities as acts } from './trend-alerts'
 import { refreshVolumesAfterRun } from './volume'
@@ -44,6 +45,14 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
     status = 'failed'
     if (err.cause instanceof ApplicationFailure && err.cause.type === 'WorkflowExecutionAlreadyStarted') status = 'already running'
   }
+  // The canaries (issue 32 §2) ask after a completed analysis; patched: older histories replay without the child.
+  if (status === 'completed' && patched('canaries'))
+    await executeChild(canaryWorkflow, {
+      workflowId: canaryWorkflowId(start.analysisId),
+      args: [{ analysisId: start.analysisId }],
+      typedSearchAttributes: childSearchAttributePairs(own, 'canaries'),
+      staticSummary: [`Canaries of analysis ${start.analysisId}`, labelsLine(own) || `project ${input.projectId}`].join(' · '),
+    }).catch(() => undefined)
   const { alerts } = await acts.checkTrendAlerts({ analysisId: start.analysisId })
   if (alerts > 0) await delivery.deliverTrendAlerts({ projectId: input.projectId }).catch(() => undefined)
   // The project's AI search volumes (issue 30 §3), fetched only for what this month lacks; runs recorded before replay without it.

@@ -15,7 +15,10 @@ describe('MCP parity (issue 29): one tool per /api/v1 operation, from the route 
   it("each tool's arguments are its route's path, query and body fields, with the route's scope in the description", () => {
     for (const t of tools) {
       const def: ApiRouteDef = API_ROUTES[t.id]
-      const bodyFields: Record<string, string[]> = { add_model: ['modelId'], change_schedule: ['action', 'hour', 'timeZone'], upload_logs: ['content', 'encoding', 'format', 'csv', 'fileName'] }
+      const bodyFields: Record<string, string[]> = {
+        add_model: ['modelId'], start_analysis: ['again'], change_schedule: ['action', 'hour', 'timeZone'],
+        upload_logs: ['content', 'encoding', 'format', 'csv', 'fileName'], record_experiment: ['description', 'urls', 'changeDate', 'treated', 'control'],
+      }
       const fields = [...Object.keys(def.params?.shape ?? {}), ...Object.keys(def.query?.shape ?? {}), ...(bodyFields[t.name] ?? [])]
       expect(Boolean(def.body), t.name).toBe(t.name in bodyFields)
       expect(Object.keys(t.inputSchema.properties ?? {}).sort(), t.name).toEqual(fields.sort())

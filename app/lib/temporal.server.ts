@@ -67,6 +67,8 @@ export const CALLS_MODELS = {
   // Agent analytics reads the user's own logs and robots.txt: no model, no provider.
   crawlersIngestWorkflow: false,
   crawlersRobotsWorkflow: false,
+  // Asked by the daily run itself (a child workflow), which checks the cost cap before each call.
+  canaryWorkflow: true,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */

@@ -425,6 +425,8 @@ describe('OpenAPI contract', () => {
     const A = seeded.analysisId
     const P = seeded.projectId
     let started = 0
+    let experimentId = 0
+    const projectQueries = (await db<{ query: string }[]>`select query from project_queries where project_id = ${P} order by position`).map((r) => r.query)
     // One or more calls per operation; a POST that starts a run comes after the reads of the analysis it changes.
     const calls: { op: string; path: string; method?: string; json?: unknown; after?: (body: any) => void }[] = [
       { op: 'getMe', path: '/me' },
@@ -463,6 +465,13 @@ describe('OpenAPI contract', () => {
       { op: 'listLogUploads', path: `/projects/${P}/logs` },
       { op: 'getCrawlers', path: `/projects/${P}/crawlers?days=7` },
       { op: 'getCrawlerPages', path: `/projects/${P}/crawlers/pages` },
+      // Experiments (issue 32): record a change, list it, read its estimate.
+      {
+        op: 'createExperiment', path: `/projects/${P}/experiments`, method: 'POST', after: (b) => (experimentId = b.experiment.id),
+        json: { description: 'New comparison page', urls: ['https://example.com/compare'], changeDate: '2025-01-02', treated: [projectQueries[0]], control: projectQueries.slice(1, 2) },
+      },
+      { op: 'listExperiments', path: `/projects/${P}/experiments` },
+      { op: 'getExperiment', path: '' },
       { op: 'startAnalysis', path: `/projects/${fresh.id}/analyses`, method: 'POST', after: (b) => (started = b.analysis.id) },
       { op: 'cancelAnalysis', path: '', method: 'POST' },
       { op: 'startAddModel', path: `/analyses/${A}/models`, method: 'POST', json: { modelId: 5 } },
@@ -471,7 +480,7 @@ describe('OpenAPI contract', () => {
     ]
     const covered = new Set<string>()
     for (const c of calls) {
-      const path = c.op === 'cancelAnalysis' ? `/analyses/${started}/cancel` : c.path
+      const path = c.op === 'cancelAnalysis' ? `/analyses/${started}/cancel` : c.op === 'getExperiment' ? `/projects/${P}/experiments/${experimentId}` : c.path
       const template = Object.entries<any>(doc.paths).find(([, item]) => Object.values<any>(item).some((o) => o.operationId === c.op))!
       const method = (c.method ?? 'GET').toLowerCase()
       const op = template[1][method]

@@ -86,10 +86,12 @@ describe('scheduled runs in the Temporal UI', () => {
 
     expect(actionLabels).toEqual({ ProjectId: project.id, UserEmail: owner.email, Brand: 'Brooks', RunKind: 'daily-analysis' })
     let runs: Awaited<ReturnType<typeof list>> = []
-    await until('the three runs of the project in Temporal visibility', async () => (runs = await list(`ProjectId = ${project.id}`)).length === 3, 30_000, 250)
+    // The analysis, its canaries (issue 32), the daily run and its alert check.
+    await until('the four runs of the project in Temporal visibility', async () => (runs = await list(`ProjectId = ${project.id}`)).length === 4, 30_000, 250)
     const labels = { ProjectId: project.id, UserEmail: owner.email, Brand: 'Brooks' }
     expect(runs).toEqual([
       { workflowId: `analysis-${analysisId}`, type: 'analysisWorkflow', attributes: { ...labels, RunKind: 'analysis' } },
+      { workflowId: `canaries-${analysisId}`, type: 'canaryWorkflow', attributes: { ...labels, RunKind: 'canaries' } },
       { workflowId: run!.workflow_id, type: 'dailyAnalysisWorkflow', attributes: { ...labels, RunKind: 'daily-analysis' } },
       { workflowId: `trend-alerts-${analysisId}-${runId}`, type: 'trendAlertsWorkflow', attributes: { ...labels, RunKind: 'trend-alerts' } },
     ])

@@ -17,6 +17,9 @@ import { useRunNow } from './run-now'
 import { startAnalysisConfirmed } from '~/components/start-analysis'
 import { ANALYSIS_DURATION_NOTE, LIGHT_MODE_LOCKED, TREND_PALETTE, type DailyScheduleState, type Rate, type TrendAlert, type TrendsView } from '~/domain/trends'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
+import { ExperimentsPanel } from '~/components/experiments/ExperimentsPanel'
+import { CanariesPanel } from '~/components/canaries/CanariesPanel'
+import { markerLines, TrendMarkers, useTrendMarkers, type TrendMarker } from '~/components/experiments/markers'
 
 type TrendsData = TrendsView & { unreadAlerts: number; project: { id: number; name: string; brandDomain: string; accessType: string } }
 
@@ -332,6 +335,10 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
   const [query, setQuery] = useState<string | null>(null)
   const [topicBrand, setTopicBrand] = useState<string | null>(null)
   const [selected, setSelected] = useState<string[] | null>(null)
+  // Recorded changes and model changes, marked on every chart.
+  const [changeMarkers, setChangeMarkers] = useState<TrendMarker[]>([])
+  const [modelMarkers, setModelMarkers] = useState<TrendMarker[]>([])
+  const markers = useMemo(() => [...changeMarkers, ...modelMarkers], [changeMarkers, modelMarkers])
 
   // Another project, query or topic brand clears the error and (below) refetches; another project also clears
   // the brand selection. Adjusted while rendering, not in an effect.
@@ -393,6 +400,9 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
       </div>
       <DailyRun projectId={projectId} isOwner={isOwner} />
       <Alerts alerts={data.alerts} projectId={projectId} isOwner={isOwner} />
+      <CanariesPanel projectId={projectId} onMarkers={setModelMarkers} />
+      <ExperimentsPanel projectId={projectId} onMarkers={setChangeMarkers} />
+      <TrendMarkers.Provider value={markers}>
       {data.days.length === 0 ? (
         <Empty title="No Historical Data">Run daily analyses to see trends over time.</Empty>
       ) : (
@@ -405,6 +415,7 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
           <TopicTrend data={data} onBrand={setTopicBrand} />
         </>
       )}
+      </TrendMarkers.Provider>
     </div>
   )
 }
@@ -431,6 +442,7 @@ function BrandSelector({ data, brands, onChange }: { data: TrendsData; brands: s
 type Shown = TrendsData['brands']
 
 function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+  const markers = useTrendMarkers()
   const rows = data.days.map((d) => ({ date: d.date, ...Object.fromEntries(shown.map((b) => [b.name, d.brands[b.name]?.mentions ?? 0])) }))
   const spec = (): WorkbookSpec => ({
     fileName: `brand-mentions-trend-${fileDate(data.days)}.xlsx`,
@@ -446,6 +458,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
             <YAxis allowDecimals={false} />
             <Tooltip labelFormatter={(d) => formatDate(String(d))} />
             <Legend />
+            {markerLines(markers)}
             {shown.map((b) => (
               <Line key={b.name} dataKey={b.name} stroke={b.colour} dot={false} isAnimationActive={false} />
             ))}
@@ -490,6 +503,7 @@ function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
 }
 
 function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+  const markers = useTrendMarkers()
   const rows = data.days.map((d) => {
     const row: Record<string, unknown> = { date: d.date }
     for (const b of shown) {
@@ -526,6 +540,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
             <YAxis domain={[0, 100]} unit="%" />
             <Tooltip labelFormatter={(d) => formatDate(String(d))} />
             <Legend />
+            {markerLines(markers)}
             {shown.map((b) => (
               <Area key={`${b.name} band`} dataKey={`${b.name} band`} stroke="none" fill={b.colour} fillOpacity={0.12} legendType="none" isAnimationActive={false} connectNulls />
             ))}
@@ -574,6 +589,7 @@ function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
 }
 
 function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Shown }) {
+  const markers = useTrendMarkers()
   return (
     <div className="rs-chart" role="figure" aria-label="Rank over time chart; the table below lists its data">
       <ResponsiveContainer width="100%" height="100%">
@@ -583,6 +599,7 @@ function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Sh
           <YAxis reversed domain={[1, 10]} ticks={RANK_TICKS} interval={0} allowDataOverflow padding={{ top: 12, bottom: 4 }} />
           <Tooltip labelFormatter={(d) => formatDate(String(d))} />
           <Legend />
+          {markerLines(markers)}
           {shown.map((b) => (
             <Line key={b.name} dataKey={b.name} stroke={b.colour} isAnimationActive={false} connectNulls />
           ))}
@@ -658,6 +675,7 @@ function QueryTrend({ data, shown, onQuery }: { data: TrendsData; shown: Shown; 
 }
 
 function TopicTrend({ data, onBrand }: { data: TrendsData; onBrand: (b: string) => void }) {
+  const markers = useTrendMarkers()
   const rows = data.topicTrend.map((t) => ({ date: t.date, ...t.values }))
   const spec = (): WorkbookSpec => ({
     fileName: `topic-trend-${fileDate(data.days)}.xlsx`,
@@ -691,6 +709,7 @@ function TopicTrend({ data, onBrand }: { data: TrendsData; onBrand: (b: string) 
                 <YAxis />
                 <Tooltip labelFormatter={(d) => formatDate(String(d))} />
                 <Legend />
+                {markerLines(markers)}
                 {data.topics.map((t, i) => (
                   <Line key={t} dataKey={t} stroke={TREND_PALETTE[i % TREND_PALETTE.length]} dot={false} isAnimationActive={false} />
                 ))}

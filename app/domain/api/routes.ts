@@ -10,6 +10,7 @@ import * as p from './project-schemas'
 import { VISIBILITY_DEFINITIONS } from './results'
 import * as f from '../factcheck/api'
 import * as c from './crawler-schemas'
+import * as e from './experiment-schemas'
 
 const VISIBILITY_TOOL =
   'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
@@ -33,6 +34,10 @@ const TRENDS_TOOL =
   'How the project\'s numbers move over its completed daily analyses (the latest one of each date). Per day and brand: mentions, change (percent change on the previous day), ' +
   'share = mention share and visibility = answers ranking the brand / answered, each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), ' +
   'and rank (combined rank, lower is better). queryRanks: the combined rank of one query per day; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.'
+const EXPERIMENT_TOOL =
+  'Content experiments: a change (new page, rewritten copy) recorded with the queries it targets (treated) and similar queries it should not affect (control). ' +
+  'The effect is the difference in differences of visibility (the share of AI models that rank the brand for a query on a day), before versus after the change date, treated minus control, ' +
+  'in percentage points with a 95 % bootstrap interval; verdict "no detectable effect yet" while the interval holds 0.'
 const START_TOOL =
   'Starts today\'s analysis of a project (needs a key with the run scope): every query is asked to each AI model, as Add Analysis does in the app. ' +
   'One analysis per project per day; counts against the user\'s analysis quota, rate limit and daily cost cap. Returns the analysis (status pending) - ' +
@@ -43,7 +48,7 @@ export interface ApiRouteDef {
   /** OpenAPI path template under /api/v1, e.g. /projects/{projectId}. */
   path: string
   scope: ApiScope
-  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Runs' | 'Schedules' | 'Exports' | 'Agent analytics'
+  tag: 'Account' | 'Projects' | 'Analyses' | 'Results' | 'Sources' | 'Trends' | 'Experiments' | 'Runs' | 'Schedules' | 'Exports' | 'Agent analytics'
   summary: string
   description: string
   /**
@@ -124,6 +129,24 @@ export const API_ROUTES = {
     method: 'get', path: '/projects/{projectId}/trends', scope: 'read', tag: 'Trends', status: 200, response: s.trendsSchema, params: s.projectParams, query: s.trendsQuery,
     summary: 'Trends over the project\'s completed analyses',
     description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and rank rate (`rankRate`) with n and 95 % Wilson intervals, combined rank; per-query ranks, topic trend and alerts. 403 in Light Mode.',
+  },
+  listExperiments: {
+    tool: { name: 'list_experiments' },
+    method: 'get', path: '/projects/{projectId}/experiments', scope: 'read', tag: 'Experiments', status: 200, response: e.experimentListSchema, params: s.projectParams,
+    summary: 'The content changes recorded on the project',
+    description: 'Each recorded change (Trends → Experiments): what changed, its URLs, the date, the treated and the control queries, newest change first.',
+  },
+  createExperiment: {
+    tool: { name: 'record_experiment', description: EXPERIMENT_TOOL },
+    method: 'post', path: '/projects/{projectId}/experiments', scope: 'run', tag: 'Experiments', status: 201, response: e.experimentCreatedSchema, params: s.projectParams, body: e.experimentBody,
+    summary: 'Record a content change',
+    description: 'Records what changed, when and which queries it targets (treated) against queries it should not move (control). The answer says whether there are at least 7 daily runs before the change to compare with.',
+  },
+  getExperiment: {
+    tool: { name: 'get_experiment', description: EXPERIMENT_TOOL },
+    method: 'get', path: '/projects/{projectId}/experiments/{experimentId}', scope: 'read', tag: 'Experiments', status: 200, response: e.experimentResultsSchema, params: e.experimentParams,
+    summary: 'Did the change move visibility?',
+    description: 'The difference in differences of visibility, mention rate, average rank and the citation rate of the changed URLs, treated versus control and before versus after, with a 95 % bootstrap interval, n, a verdict, per model, per day and a power hint.',
   },
   startAnalysis: {
     tool: { name: 'start_analysis', description: START_TOOL },

@@ -20,7 +20,7 @@ extendZodWithOpenApi(z)
 // ------------------------------------------------------------------ inputs
 
 /** A path id: digits, 1..2147483647 (anything else answers 404, as the app's own routes do). */
-const pathId = (name: string) =>
+export const pathId = (name: string) =>
   z
     .string()
     .transform((v, ctx) => {

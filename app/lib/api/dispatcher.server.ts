@@ -6,6 +6,7 @@ import { changeDailySchedule, dailySchedule } from '../trends.server'
 import { admitModelWork } from '../model-budget.server'
 import { accuracyOf, projectFacts, startFactcheck } from '../factcheck.server'
 import { modelByFilter } from '../../domain/models'
+import { createExperiment, experimentResults, listExperiments } from '../experiments.server'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -31,6 +32,9 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   listAnswers: (c, i) => op.opListAnswers(c, i.params.analysisId, i.query),
   getSources: (c, i) => op.opGetSources(c, i.params.analysisId, i.query),
   getTrends: (c, i) => op.opGetTrends(c, i.params.projectId, i.query),
+  listExperiments: async (c, i) => ({ projectId: i.params.projectId, items: (await listExperiments(c.principal.user, i.params.projectId)).experiments }),
+  createExperiment: (c, i) => createExperiment(c.principal.user, i.params.projectId, i.body),
+  getExperiment: (c, i) => experimentResults(c.principal.user, i.params.projectId, i.params.experimentId),
   startAnalysis: (c, i) => op.opStartAnalysis(c, i.params.projectId, i.body.again),
   startAddModel: (c, i) => op.opStartAddModel(c, i.params.analysisId, i.body.modelId),
   cancelAnalysis: (c, i) => op.opCancelAnalysis(c, i.params.analysisId),
