@@ -13,6 +13,9 @@ export const dailyCostCapSetting = number(z.coerce.number().min(0).default(10))
 
 /** What every process reads: the database, Temporal, demo mode and the model spending cap. */
 const shared = {
+  // Report e-mails (issue 33): an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS); unset = no e-mail is sent.
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_FROM: z.string().default('AI Brand Visibility <reports@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it to the embedded PostgreSQL)'),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
