@@ -20,7 +20,7 @@ import { WORDS, type ReportLang } from '../domain/report/summary-text'
 /** The screens' colours: own brand red, competitors the trend palette, sentiment and source types as on Results. */
 const SENTIMENT = { positive: '#15803d', neutral: '#6b7280', negative: '#dc2626' } as const
 const SOURCE_TYPE = { Owned: OWN_TREND_COLOUR, Competitor: TREND_PALETTE[0], Earned: TREND_PALETTE[1] } as const
-const WIDTH = 520
+const WIDTH = 480
 const FONT = { fontSize: 11, fill: '#374151' }
 
 export interface ReportChartsInput {

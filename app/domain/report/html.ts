@@ -60,11 +60,11 @@ function styles(doc: ReportDocument | null): string {
   const b = doc?.branding ?? DEFAULT_BRANDING
   const primary = colour(b.primaryColour, DEFAULT_BRANDING.primaryColour)
   const accent = colour(b.accentColour, DEFAULT_BRANDING.accentColour)
-  return `@page{size:A4 landscape;margin:12mm 10mm 16mm}
-body{font-family:${FONTS[doc?.lang ?? 'en']};color:#111;font-size:10px;line-height:1.45;margin:0}
+  return `@page{size:A4 landscape;margin:12mm 10mm 14mm}
+body{font-family:${FONTS[doc?.lang ?? 'en']};color:#111;font-size:10px;line-height:1.45;margin:0;padding-bottom:16px}
 h1{font-size:22px;margin:0 0 8px;color:${primary}}h2{font-size:14px;margin:18px 0 4px;break-after:avoid;color:${primary}}
 h3{font-size:12px;margin:10px 0 2px;color:${accent}}
-.cover{break-after:page}.cover th{text-align:start;padding:3px 14px 3px 0;color:#444;font-weight:600;vertical-align:top}
+.cover{break-after:page}.cover table{font-size:12px}.cover th{text-align:start;padding:4px 16px 4px 0;color:#444;font-weight:600;vertical-align:top;white-space:nowrap}
 .cover .logo{max-height:60px;max-width:240px;display:block;margin:0 0 16px}.cover .by{color:#555;margin:0 0 14px}
 .summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}
 .charts{display:flex;flex-wrap:wrap;gap:10px 24px;break-after:page}.chart{break-inside:avoid}.chart h3{margin-bottom:4px}
@@ -73,7 +73,7 @@ table{border-collapse:collapse;width:100%}thead{display:table-header-group}tr{br
 section table th{background:#f3f4f6;text-align:start;padding:3px 6px;border-bottom:1px solid #9ca3af}
 section table td{padding:2px 6px;border-bottom:1px solid #e5e7eb}td.num,th.num{text-align:end}
 section.narrow table{width:auto;min-width:45%}
-footer{position:fixed;bottom:-11mm;left:0;right:0;font-size:8px;color:#6b7280;display:flex;justify-content:space-between}
+footer{position:fixed;bottom:0;left:0;right:0;font-size:8px;color:#6b7280;display:flex;justify-content:space-between}
 @media screen{body{max-width:1100px;margin:24px auto;padding:0 16px}footer{position:static;margin:24px 0}}`
 }
 
