@@ -47,6 +47,16 @@ export function ReportMenu({ header, exportId }: { header: ResultsHeader; export
           <a role="menuitem" className="btn btn-small" href={page} target="_blank" rel="noopener" onClick={() => setOpen(false)} data-report="html">
             Report as web page
           </a>
+          {header.mode === 'app' ? (
+            <>
+              <a role="menuitem" className="btn btn-small" href={`/report-schedule?project=${header.project.id}`} data-report="schedule">
+                Report e-mails…
+              </a>
+              <a role="menuitem" className="btn btn-small" href={`/branding?project=${header.project.id}`} data-report="branding">
+                Report branding…
+              </a>
+            </>
+          ) : null}
         </div>
       )}
     </div>
