@@ -22,6 +22,8 @@ const SENTIMENT = { positive: '#15803d', neutral: '#6b7280', negative: '#dc2626'
 const SOURCE_TYPE = { Owned: OWN_TREND_COLOUR, Competitor: TREND_PALETTE[0], Earned: TREND_PALETTE[1] } as const
 const WIDTH = 480
 const FONT = { fontSize: 11, fill: '#374151' }
+/** Recharts cannot measure a legend without a browser: the plot leaves this much room under it for one. */
+const LEGEND_ROOM = 36
 
 export interface ReportChartsInput {
   lang: ReportLang
@@ -102,10 +104,10 @@ export function reportCharts(d: ReportChartsInput): ReportChart[] {
       key: 'rank',
       title: w.rankByEngine,
       svg: renderChart(
-        <BarChart width={WIDTH} height={240} data={ranked.map((r) => ({ engine: engine(r.modelId), own: r.own, rival: r.rival }))} margin={{ left: 0, right: 16, top: 8, bottom: 8 }}>
+        <BarChart width={WIDTH} height={260} data={ranked.map((r) => ({ engine: engine(r.modelId), own: r.own, rival: r.rival }))} margin={{ left: 0, right: 16, top: 16, bottom: LEGEND_ROOM }}>
           <CartesianGrid vertical={false} stroke="#e5e7eb" />
           <XAxis dataKey="engine" tick={FONT} />
-          <YAxis allowDecimals={false} tick={FONT} width={32} />
+          <YAxis allowDecimals={false} domain={[0, 'dataMax + 1']} tick={FONT} width={32} />
           <Legend wrapperStyle={{ fontSize: 11 }} />
           <Bar dataKey="own" name={own} fill={OWN_TREND_COLOUR} isAnimationActive={false} label={{ position: 'top', ...FONT }} />
           {d.rivalName ? <Bar dataKey="rival" name={d.rivalName} fill={TREND_PALETTE[0]} isAnimationActive={false} /> : null}
@@ -118,7 +120,7 @@ export function reportCharts(d: ReportChartsInput): ReportChart[] {
       key: 'trend',
       title: w.trend,
       svg: renderChart(
-        <ComposedChart width={WIDTH} height={240} data={d.trend.map((t) => ({ date: t.date, share: t.share, band: [t.low, t.high] }))} margin={{ left: 0, right: 16, top: 8, bottom: 8 }}>
+        <ComposedChart width={WIDTH} height={260} data={d.trend.map((t) => ({ date: t.date, share: t.share, band: [t.low, t.high] }))} margin={{ left: 0, right: 36, top: 8, bottom: LEGEND_ROOM }}>
           <CartesianGrid vertical={false} stroke="#e5e7eb" />
           <XAxis dataKey="date" tick={FONT} />
           <YAxis domain={[0, 100]} unit="%" tick={FONT} width={44} />
@@ -135,7 +137,7 @@ export function reportCharts(d: ReportChartsInput): ReportChart[] {
       key: 'sentiment',
       title: w.sentiment,
       svg: renderChart(
-        <BarChart width={WIDTH} height={60 + rows.length * 26} data={rows.map((r) => ({ ...r, name: short(r.name) }))} layout="vertical" stackOffset="expand" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
+        <BarChart width={WIDTH} height={40 + LEGEND_ROOM + rows.length * 26} data={rows.map((r) => ({ ...r, name: short(r.name) }))} layout="vertical" stackOffset="expand" margin={{ left: 8, right: 16, top: 8, bottom: LEGEND_ROOM }}>
           <XAxis type="number" hide />
           <YAxis type="category" dataKey="name" width={150} tick={FONT} />
           <Legend wrapperStyle={{ fontSize: 11 }} />
