@@ -32,7 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, project } = await target(request)
   if (Number(request.headers.get('content-length') ?? 0) > LOGO_MAX_BYTES + 64 * 1024) badRequest(`The logo must be at most ${LOGO_MAX_BYTES / 1024} KiB`)
-  const form = await request.formData()
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return json({ saved: false, error: 'Send the form as multipart/form-data' }, { status: 400 })
+  }
   const file = form.get('logo')
   const logo = file && typeof file === 'object' && 'arrayBuffer' in file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null
   const fields = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== 'logo' && typeof v === 'string'))
