@@ -23,7 +23,10 @@ describe('the report page', () => {
   })
 
   it('lays right-to-left languages out rtl, and inlines only a checked data: logo', () => {
-    expect(reportHtml(report, doc({ rtl: true }))).toContain('dir="rtl"')
+    const rtl = reportHtml(report, doc({ rtl: true }))
+    expect(rtl).toContain('dir="rtl"')
+    // Charts keep left-to-right axes (their labels are anchored for it); the text inside still shapes right-to-left.
+    expect(rtl).toContain('.chart svg,.chart .recharts-wrapper{direction:ltr}')
     const png = 'data:image/png;base64,iVBORw0KGgo='
     expect(reportHtml(report, doc({ branding: { ...DEFAULT_BRANDING, logo: png } }))).toContain(`src="${png}"`)
     expect(reportHtml(report, doc({ branding: { ...DEFAULT_BRANDING, logo: 'https://evil.example/x.png' } }))).not.toContain('evil.example')

@@ -68,6 +68,7 @@ h3{font-size:12px;margin:10px 0 2px;color:${accent}}
 .cover .logo{max-height:60px;max-width:240px;display:block;margin:0 0 16px}.cover .by{color:#555;margin:0 0 14px}
 .summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}
 .charts{display:flex;flex-wrap:wrap;gap:10px 24px;break-after:page}.chart{break-inside:avoid}.chart h3{margin-bottom:4px}
+.chart svg,.chart .recharts-wrapper{direction:ltr}
 .note{color:#555;margin:0 0 6px}
 table{border-collapse:collapse;width:100%}thead{display:table-header-group}tr{break-inside:avoid}
 section table th{background:#f3f4f6;text-align:start;padding:3px 6px;border-bottom:1px solid #9ca3af}
