@@ -27,6 +27,7 @@ import { createVolumeActivities } from './volume'
 import { createFactcheckActivities } from './factcheck'
 import { createCrawlerActivities } from './crawlers'
 import { createCanaryActivities } from './canaries'
+import { createReportActivities, type RenderedReport } from './report'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -39,12 +40,14 @@ export interface AnswerOutcome {
 export interface ActivityDeps {
   sql: postgres.Sql<any>
   gateway?: Gateway
+  /** The app's report renderer (the worker passes it): the PDF a scheduled report e-mail attaches. */
+  renderReport?: (analysisId: number) => Promise<RenderedReport>
 }
 
 /** An analysis's queries and brands as its answers are parsed: the brand list is built once per analysis. */
 type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[] }
 
-export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
+export function createActivities({ sql, gateway = createGateway(), renderReport }: ActivityDeps) {
   /** One load per analysis, shared by the batches that start together (the first of them loads, the others wait for it). */
   const snapshots = new Map<number, Promise<ParseSnapshot>>()
 
@@ -217,6 +220,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     ...createFactcheckActivities({ sql, gateway }),
     ...createCrawlerActivities({ sql }),
     ...createCanaryActivities({ sql, gateway }),
+    ...createReportActivities({ sql, render: renderReport }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

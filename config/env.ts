@@ -16,6 +16,9 @@ export const poolSizeSetting = number(z.coerce.number().int().min(1, 'must be at
 
 /** What every process reads: the database, Temporal, demo mode and the model spending cap. */
 const shared = {
+  // Report e-mails (issue 33): an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS); unset = no e-mail is sent.
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_FROM: z.string().default('AI Brand Visibility <reports@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start sets it to the embedded PostgreSQL)'),
   DATABASE_POOL_SIZE: poolSizeSetting,

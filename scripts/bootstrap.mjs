@@ -2,7 +2,7 @@
 // Runs on whatever Node is on PATH (even an old one): installs what is missing, then hands over
 // to the pinned Node 24 in node_modules/.bin. No dependencies of its own.
 //   node scripts/bootstrap.mjs start|dev|test [args...]
-import { spawnSync, spawn } from 'node:child_process'
+import { execFileSync, spawnSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
@@ -86,6 +86,26 @@ if (!chromium && (command === 'test' || process.env.INSTALL_CHROMIUM === 'true')
     say('Chromium is not installed: browser tests and PDF export need it.')
     say('  Debian/Ubuntu: sudo apt-get install chromium   |   or set CHROMIUM_PATH to a Chrome/Chromium binary.')
     if (command === 'test') process.exit(1)
+  }
+}
+
+// 3b. Fonts for the reports' PDF (issue 33): CJK and Arabic/Hebrew glyphs, so no text prints as boxes. Debian's
+// fonts-noto-cjk (Japanese, Chinese, Korean) and fonts-dejavu-core (Latin, Arabic, Hebrew), installed like Chromium.
+if (command === 'test' || command === 'start' || process.env.INSTALL_CHROMIUM === 'true') {
+  const hasLang = (lang) => {
+    try {
+      return execFileSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }).trim() !== ''
+    } catch {
+      return false
+    }
+  }
+  const missing = [!hasLang('ja') && 'fonts-noto-cjk', (!hasLang('ar') || !hasLang('he')) && 'fonts-dejavu-core'].filter(Boolean)
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (missing.length && which('apt-get') && isRoot && which('fc-list')) {
+    say(`installing report fonts (apt-get install ${missing.join(' ')})...`)
+    run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`])
+  } else if (missing.length && which('fc-list')) {
+    say(`Reports in Japanese, Chinese, Korean, Arabic or Hebrew need fonts: sudo apt-get install ${missing.join(' ')}`)
   }
 }
 

@@ -10,6 +10,9 @@ import { checkEnvAtStart } from '../config/env'
 
 const require = createRequire(import.meta.url)
 
+/** The app's report module, loaded on the first scheduled report e-mail (it pulls in the results views and Chromium). */
+const renderReport = async (analysisId: number) => (await import('../app/lib/report.server')).reportPdfOf(analysisId)
+
 export async function runWorker() {
   // The one environment schema (config/env.ts), checked before connecting to anything.
   const settings = checkEnvAtStart('The worker')
@@ -26,7 +29,7 @@ export async function runWorker() {
     maxConcurrentActivityTaskPolls: settings.WORKER_ACTIVITY_POLLERS,
     maxConcurrentWorkflowTaskPolls: settings.WORKER_WORKFLOW_POLLERS,
     maxCachedWorkflows: settings.WORKER_CACHED_WORKFLOWS,
-    activities: createActivities({ sql, gateway: createGateway() }),
+    activities: createActivities({ sql, gateway: createGateway(), renderReport }),
     maxConcurrentActivityTaskExecutions: settings.WORKER_MAX_ACTIVITIES,
   })
   console.log(`worker started on task queue "${temporalTaskQueue()}"`)

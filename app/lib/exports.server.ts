@@ -138,3 +138,16 @@ export async function listAnalysisExports(user: User, analysisId: number): Promi
   })
   return exportRows(sql, sql`e.analysis_id = ${analysisId}`)
 }
+
+/**
+ * POST /api/projects/{id}/exports/{exportId}/revoke (issue 33): ends a share link now (whoever may create links);
+ * the page, its report and its web-page report then answer 410 like an expired link.
+ */
+export async function revokeExport(user: User, projectId: number, exportId: string) {
+  const project = await getProject(user, projectId, 'write')
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(exportId)) notFound('Export not found')
+  const [row] = await db()<{ expires_at: Date }[]>`
+    update exports set expires_at = least(expires_at, now()) where id = ${exportId} and project_id = ${project.id} returning expires_at`
+  if (!row) notFound('Export not found')
+  return { revoked: true, exportId, expiresAt: row.expires_at.toISOString() }
+}

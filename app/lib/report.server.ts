@@ -14,6 +14,9 @@ import { badRequest, notFound } from './http.server'
 import { isDemoMode } from './models.server'
 import { errorMessage } from '../domain/validation'
 import { renderPdf } from './optimiser-pdf.server'
+import { reportExtras } from './report-document.server'
+import { reportPptx } from './report-pptx.server'
+import { brandingForProject } from './branding.server'
 import { loadSnapshot, type Snapshot, type Sql } from './results-data.server'
 import { buildView, type BuildContext, type Params, type ProjectInfo } from './results-view.server'
 import { brandList, isoDay } from '../domain/analyses'
@@ -24,7 +27,7 @@ import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, ResultsHeader, ResultsTab, SentimentData, SentimentDetailData, ShareData, TabData,
 } from '../domain/results/types'
 import {
-  buildReport, REPORT_MESSAGES, reportFileName, reportHtml, reportQuerySchema, reportWorkbook, type Report, type ReportAnswer,
+  buildReport, REPORT_MESSAGES, reportFileName, reportHtml, reportQuerySchema, reportWorkbook, type Report, type ReportAnswer, type ReportInput,
 } from '../domain/report'
 
 export interface ReportFile {
@@ -79,47 +82,69 @@ export async function reportForUser(user: User, analysisId: number, url: URL): P
 export async function reportForExport(exportId: string, url: URL): Promise<ReportFile | 'expired'> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(exportId)) notFound('Export not found')
   const query = reportQuery(url)
-  const [row] = await db()<
-    { analysis_id: number; expired: boolean; project_id: number; name: string; brand_domain: string; market_description: string; market_region: string; language: string; is_light_mode: boolean; status: string; date: Date; completed_at: Date | null; created_at: Date }[]
-  >`
-    select e.analysis_id, e.expires_at <= now() as expired, p.id as project_id, p.name, p.brand_domain, p.market_description, p.market_region, p.language,
-      p.is_light_mode or a.is_light_mode as is_light_mode, a.status, a.date, a.completed_at, a.created_at
+  const [row] = await db()<(TargetRow & { expired: boolean })[]>`
+    select e.expires_at <= now() as expired, ${targetColumns()}
     from exports e join analyses a on a.id = e.analysis_id join projects p on p.id = e.project_id
     where e.id = ${exportId}`
   if (!row) notFound('Export not found')
   if (row.expired) return 'expired'
   if (row.status !== 'completed') badRequest(REPORT_MESSAGES.notCompleted)
-  return renderReport(
-    {
-      analysisId: row.analysis_id,
-      project: {
-        id: row.project_id,
-        name: row.name,
-        brandName: row.brand_domain,
-        marketDescription: row.market_description,
-        marketRegion: row.market_region,
-        language: row.language,
-        isLightMode: row.is_light_mode,
-        hasTopics: false,
-        hasAudiences: false,
-        isOwner: false,
-      },
-      date: row.date,
-      completedAt: row.completed_at,
-      createdAt: row.created_at,
+  return renderReport(targetOf(row), query)
+}
+
+/** The PDF a scheduled report e-mail attaches (activities/report.ts, through the worker): the whole analysis, unfiltered. */
+export async function reportPdfOf(analysisId: number): Promise<ReportFile> {
+  const [row] = await db()<TargetRow[]>`
+    select ${targetColumns()} from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
+  if (!row || row.status !== 'completed') throw new Error(`analysis ${analysisId} has no report: not completed`)
+  return renderReport(targetOf(row), reportQuery(new URL('http://report/?format=pdf')))
+}
+
+interface TargetRow {
+  analysis_id: number; project_id: number; name: string; brand_domain: string; market_description: string; market_region: string; language: string
+  is_light_mode: boolean; status: string; date: Date; completed_at: Date | null; created_at: Date
+}
+
+const targetColumns = () => db()`a.id as analysis_id, p.id as project_id, p.name, p.brand_domain, p.market_description, p.market_region, p.language,
+  p.is_light_mode or a.is_light_mode as is_light_mode, a.status, a.date, a.completed_at, a.created_at`
+
+function targetOf(row: TargetRow): Target {
+  return {
+    analysisId: row.analysis_id,
+    project: {
+      id: row.project_id,
+      name: row.name,
+      brandName: row.brand_domain,
+      marketDescription: row.market_description,
+      marketRegion: row.market_region,
+      language: row.language,
+      isLightMode: row.is_light_mode,
+      hasTopics: false,
+      hasAudiences: false,
+      isOwner: false,
     },
-    query,
-  )
+    date: row.date,
+    completedAt: row.completed_at,
+    createdAt: row.created_at,
+  }
 }
 
 async function renderReport(target: Target, query: ReturnType<typeof reportQuery>): Promise<ReportFile> {
-  const report = await assembleReport(target, query)
+  const { input, snapshot, modelFilterId } = await reportInputOf(target, query)
+  const report = buildReport(input)
   if (query.format === 'xlsx') {
     const wb = reportWorkbook(XLSX, report)
     const body = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer
     return { body: new Uint8Array(body), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: reportFileName(report, 'xlsx') }
   }
-  const html = reportHtml(report)
+  const branding = await brandingForProject(target.project.id)
+  const extras = await reportExtras(db(), input, { projectId: target.project.id, snapshot, modelFilterId, branding })
+  if (query.format === 'pptx') {
+    const body = await reportPptx(report, extras)
+    return { body, contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', fileName: reportFileName(report, 'pptx') }
+  }
+  const html = reportHtml(report, extras.doc)
+  if (query.format === 'html') return { body: html, contentType: 'text/html; charset=utf-8', fileName: reportFileName(report, 'html') }
   const pdf = await printOneAtATime(html)
   if (pdf) return { body: pdf, contentType: 'application/pdf', fileName: reportFileName(report, 'pdf') }
   // Without Chromium the same report is the answer as HTML (the browser can print it to PDF).
@@ -147,6 +172,11 @@ async function printOneAtATime(html: string): Promise<Uint8Array | null> {
 
 /** Every table of the report, from the results view builder (the screens' numbers). */
 export async function assembleReport(target: Target, query: { model?: string | null; topic?: string | null; audience?: string | null }): Promise<Report> {
+  return buildReport((await reportInputOf(target, query)).input)
+}
+
+/** The report's input: every tab's data from the results view builder, the answers and the discovered brands. */
+async function reportInputOf(target: Target, query: { model?: string | null; topic?: string | null; audience?: string | null }): Promise<{ input: ReportInput; snapshot: Snapshot; modelFilterId: number | null }> {
   const sql = db()
   const snapshot = await loadSnapshot(sql, target.analysisId)
   if (!snapshot) notFound('Analysis not found')
@@ -189,7 +219,7 @@ export async function assembleReport(target: Target, query: { model?: string | n
   const modelIds = MODELS.map((m) => m.id).filter((id) => answers.some((a) => a.modelId === id && a.answered))
   const filterLabel = header.options.models.find((m) => m.value === header.filters.model)?.label ?? 'All Models'
 
-  return buildReport({
+  const input: ReportInput = {
     project: { name: project.name, brandName: project.brandName, marketDescription: project.marketDescription, marketRegion: target.project.marketRegion, language: target.project.language },
     analysis: { id: target.analysisId, date: isoDay(target.date), completedAt: target.completedAt?.toISOString() ?? null },
     modelIds,
@@ -213,7 +243,8 @@ export async function assembleReport(target: Target, query: { model?: string | n
     audiences: audiences?.data ?? null,
     discovered,
     answers,
-  })
+  }
+  return { input, snapshot, modelFilterId }
 }
 
 const inFilter = (q: { topic?: string | null; audience?: string | null }, f: { topic: string | null; audience: string | null }) =>
@@ -246,13 +277,18 @@ async function answersAndDiscovery(sql: Sql, analysisId: number, snapshot: Snaps
   return [answers, discovered] as const
 }
 
-/** The file as a download (attachment, never cached). */
+/**
+ * The file as a download (attachment, never cached); the web page (format=html) is shown inline, under a policy
+ * that allows no script and no request (its charts are inline SVG, a logo a data: URL).
+ */
 export function reportResponse(file: ReportFile, headers: Record<string, string> = {}): Response {
   const body = typeof file.body === 'string' ? file.body : Buffer.from(file.body)
+  const page = file.fileName.endsWith('.html') && file.contentType.startsWith('text/html')
   return new Response(body, {
     headers: {
       'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '-')}"`,
+      'Content-Disposition': `${page ? 'inline' : 'attachment'}; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '-')}"`,
+      ...(page ? { 'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" } : {}),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       ...headers,

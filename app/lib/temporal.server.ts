@@ -69,6 +69,8 @@ export const CALLS_MODELS = {
   crawlersRobotsWorkflow: false,
   // Asked by the daily run itself (a child workflow), which checks the cost cap before each call.
   canaryWorkflow: true,
+  // Renders and mails a report: no model call.
+  reportEmailWorkflow: false,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */

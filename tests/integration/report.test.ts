@@ -4,12 +4,15 @@
  * checked against the figures worked out there by hand — never against numbers the product computes.
  * Also who may download (§6), the report of a share link, and bad requests (4xx, never 500).
  */
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import * as XLSX from 'xlsx'
 import { extractText } from 'unpdf'
-import { testEnv } from '../support/env'
-import { Session, signUp, sql, until } from '../support/flows'
+import { SMTPServer } from 'smtp-server'
+import { controlWorker, testEnv } from '../support/env'
+import { analyseDemoProject, Session, signUp, sql, until } from '../support/flows'
 import {
-  ANALYSIS_DATE, BRAND_RANK, CLAUDE_ONLY, MENTIONS, OVERVIEW, QUERIES, QUERY_RANK, seedHandWorkedAnalysis, SENTIMENT, SHARE, TOPICS, type HandWorkedAnalysis,
+  ANALYSIS_DATE, BRAND_RANK, CLAUDE_ONLY, MENTIONS, OVERVIEW, QUERIES, QUERY_RANK, resultsJson, seedHandWorkedAnalysis, SENTIMENT, SHARE, TOPICS, type HandWorkedAnalysis,
 } from '../support/hand-worked-analysis'
 
 let hw: HandWorkedAnalysis
@@ -176,7 +179,7 @@ describe('who may download, and bad requests', () => {
     expect((await stranger.request(reportUrl())).status).toBe(404)
     expect((await new Session().request(reportUrl())).status).toBe(401)
     const bad = await hw.owner.json(reportUrl({ format: 'docx' }))
-    expect(bad).toMatchObject({ status: 400, body: { message: "format 'docx' is not one of: pdf, xlsx" } })
+    expect(bad).toMatchObject({ status: 400, body: { message: "format 'docx' is not one of: pdf, xlsx, pptx, html" } })
     expect((await hw.owner.request(`/api/analyses/99999999/report?format=xlsx`)).status).toBe(404)
     expect((await hw.owner.request(`/api/analyses/abc/report`)).status).toBe(404)
 
@@ -237,5 +240,181 @@ describe("the share link's AI Insights (aiSummary)", () => {
     const db = await sql()
     const usage = await db`select 1 from model_usage where user_id = ${hw.owner.userId} and kind = 'export-summary'`
     expect(usage.length).toBeGreaterThanOrEqual(1)
+  })
+})
+
+// ------------------------------------------------------------------ issue 33: the report a marketer sends
+
+/** The PDF's text, every page (unpdf: pdf.js for Node, as the tests above read it). */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true })
+  return text
+}
+
+/** Whitespace-free text with one kind of dash: the PDF wraps lines anywhere (Japanese has no spaces to wrap at), and a CJK font's dash may read back as another dash. */
+const squash = (s: string) => s.replace(/\s+/g, '').replace(/[\u2010-\u2015\u2212\uff0d]/g, '-')
+/** How the report writes a figure: English and Japanese with a point, German with a comma (written here by hand). */
+const fig = (lang: 'en' | 'de' | 'ja', x: number) => (lang === 'de' ? String(x).replace('.', ',') : String(x))
+const pct = (lang: 'en' | 'de' | 'ja', x: number) => `${fig(lang, x)}${lang === 'de' ? ' %' : '%'}`
+
+const DEMOS = [
+  { lang: 'en', name: 'Brooks', market: 'running shoes', region: 'United Kingdom', language: 'en-GB', heading: 'Executive summary', share: 'holds' },
+  { lang: 'de', name: 'Miele', market: 'Waschmaschinen', region: 'Deutschland', language: 'de', heading: 'Zusammenfassung', share: 'hat' },
+  { lang: 'ja', name: 'ソニー', market: 'ワイヤレスイヤホン', region: '日本', language: 'ja', heading: 'エグゼクティブサマリー', share: 'のブランド言及シェアは' },
+] as const
+
+describe('the report of a demo project (issue 33)', () => {
+  for (const demo of DEMOS) {
+    it(`${demo.lang}: the PDF's summary states the results API's figures, with cover and charts`, async () => {
+      if (!testEnv().chromiumPath) return
+      const s = await signUp()
+      const { project, analysisId, status } = await analyseDemoProject(s, { name: demo.name, market: demo.market, region: demo.region, language: demo.language, queries: 3, isLightMode: false })
+      expect(status).toBe('completed')
+      const res = await s.request(`/api/analyses/${analysisId}/report?format=pdf`)
+      expect(res.headers.get('content-type')).toBe('application/pdf')
+      const bytes = await res.arrayBuffer()
+      // Kept with the run's artifacts, to be looked at as pages (pdftoppm) when the layout changes.
+      writeFileSync(path.join(testEnv().artifactsDir, `report-${demo.lang}.pdf`), new Uint8Array(bytes))
+      const text = squash(await pdfText(bytes))
+
+      const view = (tab: string) => resultsJson(s, { project: project.id, analysis: analysisId, tab }).then((r) => r.data)
+      const [overview, rank, share] = [await view('overview'), await view('brand-rank'), await view('share-of-model')]
+      const own = overview.brands.find((b: any) => b.isOwn)
+      const ci = overview.evidence[own.name].share.ci
+      const ownRank = rank.rows.find((r: any) => r.isOwn)
+      // Where the brand stands: share of mentions with its n and interval, visibility x of n, the average rank.
+      expect(text).toContain(squash(`${demo.heading}`))
+      expect(text).toContain(squash(`${pct(demo.lang, own.share)}`))
+      expect(text).toContain(squash(`${fig(demo.lang, ci.low)}–${fig(demo.lang, ci.high)} %`))
+      expect(text).toContain(squash(`n = ${overview.evidence[own.name].share.n}`))
+      expect(text).toContain(squash(pct(demo.lang, ownRank.visibility)))
+      if (ownRank.combined !== null) expect(text).toContain(fig(demo.lang, ownRank.combined))
+      // The strongest engine and its share of model.
+      const ownShare = share.rows.find((r: any) => r.isOwn)
+      const best = share.modelIds.map((id: number) => [id, ownShare.byModel[id]]).filter(([, v]: any) => v !== null).sort((a: any, b: any) => b[1] - a[1] || a[0] - b[0])[0]
+      expect(text).toContain(squash(`(${pct(demo.lang, best[1])})`))
+      // The top competitor by mention share, with its share.
+      const rival = overview.brands.filter((b: any) => !b.isOwn).sort((a: any, b: any) => b.share - a.share || a.name.localeCompare(b.name))[0]
+      expect(text).toContain(squash(rival.name))
+      expect(text).toContain(squash(pct(demo.lang, rival.share)))
+      // Cover: the brand, the market and the honest line on simulated data; the appendix tables follow.
+      expect(text).toContain(squash(demo.market))
+      expect(text).toContain('TOTALMENTIONS')
+    })
+  }
+
+  it('the deck (.pptx) and the web page of a share link carry the same summary; a revoked link is gone', async () => {
+    const res = await hw.owner.request(`/api/analyses/${hw.analysisId}/report?format=pptx`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/filename="[a-z0-9-]+-report-2025-05-20\.pptx"/)
+    const { default: JSZip } = await import('jszip')
+    const zip = await JSZip.loadAsync(await res.arrayBuffer())
+    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f))
+    const xml = (await Promise.all(slides.map((f) => zip.file(f)!.async('string')))).join('')
+    // Brooks: 10 of the 25 mentions = 40 % (OVERVIEW of the hand-worked analysis); Asics is the top competitor at 24 %.
+    expect(xml).toContain('Brooks holds 40% of the brand mentions (n = 25 mentions')
+    expect(Object.keys(zip.files).some((f) => f.startsWith('ppt/charts/'))).toBe(true)
+
+    const created = await hw.owner.json(`/api/projects/${hw.projectId}/export`, { method: 'POST', json: { analysisId: hw.analysisId } })
+    const page = await new Session().request(`/export/${created.body.exportId}/report?format=html`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-disposition')).toMatch(/^inline/)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await page.text()
+    expect(html).toContain('Brooks holds 40% of the brand mentions (n = 25 mentions')
+    expect(html).toContain('<svg')
+    const revoked = await hw.owner.json(`/api/projects/${hw.projectId}/exports/${created.body.exportId}/revoke`, { method: 'POST' })
+    expect(revoked.status).toBe(200)
+    expect((await new Session().request(`/export/${created.body.exportId}/report?format=html`)).status).toBe(410)
+  })
+})
+
+describe('scheduled report e-mails (issue 33 §3)', () => {
+  const inbox: { to: string[]; raw: string }[] = []
+  /** Runs when a message has arrived, before the server answers the DATA command. */
+  let beforeReply: (() => Promise<void>) | null = null
+  let server: SMTPServer
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, done) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          // Headers unfolded and quoted-printable soft breaks joined, so a test can read links whole.
+          const raw = Buffer.concat(chunks).toString('latin1').replace(/\r\n[ \t]+/g, ' ').replace(/=\r\n/g, '').replace(/=3D/g, '=')
+          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+          const hook = beforeReply
+          beforeReply = null
+          void (hook ? hook() : Promise.resolve()).then(() => done(), done)
+        })
+      },
+    })
+    await new Promise<void>((r) => server.listen(testEnv().smtpPort, '127.0.0.1', r))
+  })
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()))
+  })
+
+  const url = () => `/api/projects/${hw.projectId}/report-schedule`
+  const state = async () => (await hw.owner.json(url())).body
+  /** The attachment of a MIME message: its file name and its bytes (base64 decoded). */
+  function attachment(raw: string) {
+    const name = /filename="?([^";\r\n]+)"?/.exec(raw)?.[1]
+    const part = /Content-Transfer-Encoding: base64\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/.exec(raw.slice(raw.indexOf('Content-Disposition: attachment') - 400))?.[1]
+    return { name, bytes: Buffer.from((part ?? '').replace(/\s+/g, ''), 'base64') }
+  }
+
+  it('arrives once, with the PDF attached and an unsubscribe link; the owner sees the send', async () => {
+    const saved = await hw.owner.json(url(), { method: 'POST', json: { action: 'save', frequency: 'weekly', delivery: 'attachment', recipients: ['Board@Example.test'] } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.smtpConfigured).toBe(true)
+    // Weekly: Mondays at 07:00 UTC.
+    expect(new Date(saved.body.schedule.nextRunAt).getUTCDay()).toBe(1)
+    expect(saved.body.schedule.nextRunAt).toMatch(/T07:00:00/)
+    expect((await hw.owner.json(url(), { method: 'POST', json: { action: 'trigger' } })).status).toBe(200)
+    await until('the run to finish', async () => (await state()).schedule.lastOutcome === 'Sent 1', 120_000)
+
+    expect(inbox).toHaveLength(1)
+    const [mail] = inbox
+    expect(mail.to).toEqual(['board@example.test'])
+    expect(mail.raw).toMatch(/^Subject: Weekly AI visibility report: Brooks/m)
+    const token = /List-Unsubscribe: <[^>]+\/report-unsubscribe\/([A-Za-z0-9_-]+)>/.exec(mail.raw)?.[1]
+    expect(token).toBeTruthy()
+    const file = attachment(mail.raw)
+    expect(file.name).toMatch(/-report-2025-05-20\.(pdf|html)$/)
+    if (testEnv().chromiumPath) expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await state()).sends).toMatchObject([{ email: 'board@example.test', status: 'sent', attempts: 1, error: null }])
+
+    // The recipient's link unsubscribes them (a POST: mail scanners only open links).
+    await new Session().request(`/report-unsubscribe/${token}?_data=${encodeURIComponent('routes/report-unsubscribe.$token')}`, { method: 'POST' })
+    expect((await state()).recipients).toEqual([{ email: 'board@example.test', unsubscribed: true }])
+  })
+
+  it('a worker killed after the SMTP server took the mail does not send it again: the owner sees why', async () => {
+    await hw.owner.json(url(), { method: 'POST', json: { action: 'save', frequency: 'monthly', delivery: 'link', recipients: ['ceo@example.test'] } })
+    const before = inbox.length
+    // The mail arrives; before the server answers, the worker dies (its 'sent' is never written), then comes back.
+    beforeReply = async () => {
+      await controlWorker('kill')
+      void controlWorker('start')
+    }
+    expect((await hw.owner.json(url(), { method: 'POST', json: { action: 'trigger' } })).status).toBe(200)
+    await until('the run to finish on the restarted worker', async () => /^Sent 0, failed 1$/.test((await state()).schedule.lastOutcome ?? ''), 150_000)
+    expect(inbox.length - before).toBe(1)
+    expect(inbox.at(-1)!.raw).toMatch(/\/export\/[A-Za-z0-9_-]+\/report\?format=html/)
+    const send = (await state()).sends.find((x: any) => x.email === 'ceo@example.test')
+    expect(send).toMatchObject({ status: 'failed', error: expect.stringContaining('not sent again') })
+  })
+
+  it('refuses bad input (400) and strangers (404)', async () => {
+    const bad = await hw.owner.json(url(), { method: 'POST', json: { action: 'save', frequency: 'daily', delivery: 'link', recipients: ['a@b.test'] } })
+    expect(bad).toMatchObject({ status: 400, body: { message: "frequency 'daily' is not one of: weekly, monthly" } })
+    const stranger = await signUp()
+    expect((await stranger.json(url())).status).toBe(404)
+    expect((await hw.owner.json(url(), { method: 'POST', json: { action: 'disable' } })).body.schedule.enabled).toBe(false)
   })
 })

@@ -73,6 +73,8 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
   const appPort = await freePort()
   // The optimiser may fetch loopback on this port only: tests serve their pages there (tests/integration/optimiser.test.ts).
   const optimiserPagePort = await freePort()
+  // Report e-mails go to an SMTP server a test starts on this port (tests/integration/report.test.ts).
+  const smtpPort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
   let oidc: TestEnv['oidc'] = { issuer: '', clientId: '', clientSecret: '' }
   if (existsSync(path.join(root, 'tests', 'support', 'oidc-stand-in.ts'))) {
@@ -104,6 +106,8 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     // Tests refresh AI search volumes themselves (tests/integration/volume.test.ts), so other tests' runs and spend stay as counted.
     VOLUME_REFRESH_AUTO: 'false',
     OPTIMISER_FETCH_ALLOW_LOOPBACK: String(optimiserPagePort),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_FROM: 'Reports <reports@example.test>',
     // The one-time admin setup code npm start would print (tests/integration/api-conventions.test.ts claims it once).
     ADMIN_SETUP_CODE: adminSetupCode,
     // Browser tests sign up from 127.0.0.1 in one run; tests/integration/api-conventions.test.ts works with this figure.
@@ -164,6 +168,7 @@ async function startStack(project: TestProject, stops: Array<() => Promise<void>
     artifactsDir,
     chromiumPath: chromium,
     optimiserPagePort,
+    smtpPort,
     adminSetupCode,
     temporalDbFile: process.env.TEMPORAL_ADDRESS ? null : temporalDbFile,
   } satisfies TestEnv)

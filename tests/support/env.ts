@@ -12,6 +12,8 @@ export interface TestEnv {
   chromiumPath: string | null
   /** The one loopback port the content optimiser may fetch (OPTIMISER_FETCH_ALLOW_LOOPBACK): tests serve pages there. */
   optimiserPagePort: number
+  /** The port of SMTP_URL: a test starts its SMTP server there to receive report e-mails. */
+  smtpPort: number
   /** The web app's one-time ADMIN_SETUP_CODE (what npm start prints while an install has no admin). */
   adminSetupCode: string
   /** The SQLite file of the Temporal dev server the run started (null with an external TEMPORAL_ADDRESS). */

@@ -1,12 +1,13 @@
 /**
- * 'Download report' (issue 9 §6): the PDF and the .xlsx workbook of the analysis shown, with the filters
- * shown. Plain download links, so they work before hydration and without client code.
+ * 'Download report' (issue 9 §6, issue 33): the PDF, the PowerPoint deck and the .xlsx workbook of the analysis
+ * shown, with the filters shown, and the report as a web page. Plain links, so they work before hydration and
+ * without client code.
  */
 import { useState } from 'react'
 import type { ResultsHeader } from '~/domain/results/types'
 
 /** Where the report of the analysis shown is downloaded: the app's API, or the share link's own address. */
-export function reportHref(header: ResultsHeader, format: 'pdf' | 'xlsx', exportId?: string | null): string | null {
+export function reportHref(header: ResultsHeader, format: 'pdf' | 'xlsx' | 'pptx' | 'html', exportId?: string | null): string | null {
   if (!header.analysis || header.analysis.status !== 'completed') return null
   const qs = new URLSearchParams({ format })
   if (header.filters.model !== 'combined') qs.set('model', header.filters.model)
@@ -20,7 +21,9 @@ export function ReportMenu({ header, exportId }: { header: ResultsHeader; export
   const [open, setOpen] = useState(false)
   const pdf = reportHref(header, 'pdf', exportId)
   const xlsx = reportHref(header, 'xlsx', exportId)
-  if (!pdf || !xlsx) return null
+  const pptx = reportHref(header, 'pptx', exportId)
+  const page = reportHref(header, 'html', exportId)
+  if (!pdf || !xlsx || !pptx || !page) return null
   return (
     <div className="report-menu" style={{ position: 'relative', display: 'inline-block' }} data-report-menu>
       <button type="button" className="btn btn-small" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -38,6 +41,22 @@ export function ReportMenu({ header, exportId }: { header: ResultsHeader; export
           <a role="menuitem" className="btn btn-small" href={xlsx} download onClick={() => setOpen(false)} data-report="xlsx">
             Excel workbook (.xlsx)
           </a>
+          <a role="menuitem" className="btn btn-small" href={pptx} download onClick={() => setOpen(false)} data-report="pptx">
+            PowerPoint deck (.pptx)
+          </a>
+          <a role="menuitem" className="btn btn-small" href={page} target="_blank" rel="noopener" onClick={() => setOpen(false)} data-report="html">
+            Report as web page
+          </a>
+          {header.mode === 'app' ? (
+            <>
+              <a role="menuitem" className="btn btn-small" href={`/report-schedule?project=${header.project.id}`} data-report="schedule">
+                Report e-mails…
+              </a>
+              <a role="menuitem" className="btn btn-small" href={`/branding?project=${header.project.id}`} data-report="branding">
+                Report branding…
+              </a>
+            </>
+          ) : null}
         </div>
       )}
     </div>

@@ -76,6 +76,12 @@ interface ExportItem {
 export function ExportsList({ url }: { url: string }) {
   const [items, setItems] = useState<ExportItem[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A project's list can end a link now (issue 33): its pages and reports answer 410 from then on.
+  const projectId = /^\/api\/projects\/(\d+)\/exports$/.exec(url)?.[1] ?? null
+  const revoke = (id: string) =>
+    apiFetch<{ expiresAt: string }>(`/api/projects/${projectId}/exports/${encodeURIComponent(id)}/revoke`, { method: 'POST' })
+      .then((r) => setItems((list) => list?.map((e) => (e.id === id ? { ...e, expired: true, expiresAt: r.expiresAt } : e)) ?? null))
+      .catch((err) => setError(errorText(err, 'Could not revoke the link')))
   useEffect(() => {
     apiFetch<{ exports: ExportItem[] }>(url)
       .then((r) => setItems(r.exports))
@@ -110,9 +116,16 @@ export function ExportsList({ url }: { url: string }) {
                     {e.expired ? (
                       <span className="muted">Expired {formatDate(e.expiresAt)}</span>
                     ) : (
-                      <a href={`/export/${e.id}`} target="_blank" rel="noopener noreferrer">
-                        View Export
-                      </a>
+                      <>
+                        <a href={`/export/${e.id}`} target="_blank" rel="noopener noreferrer">
+                          View Export
+                        </a>
+                        {projectId ? (
+                          <button type="button" className="btn btn-small" style={{ marginInlineStart: '.5rem' }} onClick={() => void revoke(e.id)} data-revoke-export={e.id}>
+                            Revoke link
+                          </button>
+                        ) : null}
+                      </>
                     )}
                   </td>
                 </tr>

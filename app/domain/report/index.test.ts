@@ -71,9 +71,10 @@ describe('report', () => {
     expect(wb.SheetNames.every((n: string) => n.length <= 31)).toBe(true)
   })
 
-  it('accepts pdf and xlsx only', () => {
+  it('accepts pdf, xlsx, pptx and html (the web page) only', () => {
     expect(reportQuerySchema.parse({}).format).toBe('pdf')
-    expect(reportQuerySchema.safeParse({ format: 'html' }).success).toBe(false)
+    expect(reportQuerySchema.parse({ format: 'pptx' }).format).toBe('pptx')
+    expect(reportQuerySchema.safeParse({ format: 'docx' }).success).toBe(false)
   })
 
   it('filters go through the shared text primitive: trimmed, bounded, no control characters', () => {

@@ -23,11 +23,11 @@ import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
 } from '../results/types'
 
-export const REPORT_FORMATS = ['pdf', 'xlsx'] as const
+export const REPORT_FORMATS = ['pdf', 'xlsx', 'pptx', 'html'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 export const reportQuerySchema = z.object({
-  format: z.enum(REPORT_FORMATS, { error: 'format must be pdf or xlsx' }).default('pdf'),
+  format: z.enum(REPORT_FORMATS, { error: 'format must be pdf, xlsx, pptx or html' }).default('pdf'),
   model: text('model', 40).nullish(),
   topic: text('topic', FIELD_LIMITS.query).nullish(),
   audience: text('audience', FIELD_LIMITS.query).nullish(),
@@ -323,36 +323,4 @@ export function reportWorkbook(XLSX: XlsxModule, r: Report): any {
   return wb
 }
 
-// ------------------------------------------------------------------ PDF (as HTML for Chromium)
-
-const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-
-function tableHtml(t: ReportTable): string {
-  // A column of numbers (and N/A) is right-aligned, its header too.
-  const numeric = t.header.map((_, i) => t.rows.length > 0 && t.rows.every((r) => typeof r[i] === 'number' || r[i] === NA || r[i] === null))
-  const head = t.header.map((h, i) => `<th${numeric[i] ? ' class="num"' : ''}>${esc(h)}</th>`).join('')
-  const body = t.rows
-    .map((row) => `<tr>${row.map((c) => `<td${typeof c === 'number' || c === NA ? ' class="num"' : ''}>${esc(c ?? '')}</td>`).join('')}</tr>`)
-    .join('')
-  return `<section${t.header.length <= 2 ? ' class="narrow"' : ''}><h2>${esc(t.title)}</h2>${t.note ? `<p class="note">${esc(t.note)}</p>` : ''}<table><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan="${t.header.length}">No data</td></tr>`}</tbody></table></section>`
-}
-
-/** The printable report: self-contained (no script, no external request), every text escaped. */
-export function reportHtml(r: Report): string {
-  const cover = r.cover.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(r.title)}</title>
-<style>
-@page{size:A4 landscape;margin:12mm 10mm}
-body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#111;font-size:10px;line-height:1.4;margin:0}
-h1{font-size:20px;margin:0 0 8px}h2{font-size:14px;margin:18px 0 4px;break-after:avoid}
-.cover{break-after:page}.cover th{text-align:left;padding:3px 14px 3px 0;color:#444;font-weight:600;vertical-align:top}
-.note{color:#555;margin:0 0 6px}
-table{border-collapse:collapse;width:100%}thead{display:table-header-group}tr{break-inside:avoid}
-section table th{background:#f3f4f6;text-align:left;padding:3px 6px;border-bottom:1px solid #9ca3af}
-section table td{padding:2px 6px;border-bottom:1px solid #e5e7eb}td.num,th.num{text-align:right}
-section.narrow table{width:auto;min-width:45%}
-</style></head><body>
-<div class="cover"><h1>${esc(r.title)}</h1><table>${cover}</table></div>
-${r.tables.filter((t) => t.inPdf).map(tableHtml).join('\n')}
-</body></html>`
-}
+export { reportHtml, type ReportDocument } from './html'
