@@ -1,5 +1,7 @@
 import type { ProviderConfig, ProviderKey } from '../../app/domain/providers'
 import type { ChatToolCall, ChatToolSpec, ChatTurnMessage } from '../../app/domain/chat'
+import type { EngineKey } from '../../app/domain/models'
+import type { Market } from '../../app/domain/engines/market'
 
 export { PROVIDER_KEYS } from '../../app/domain/providers'
 export type { ProviderConfig, ProviderKey }
@@ -57,6 +59,14 @@ export interface NormalisedAnswer {
    * app/domain/evidence collectionOf's rule; this is the request's side, recorded with each answer.
    */
   webSearchRequested: boolean
+  /** A SERP engine showed no AI answer for this query (an absent AI Overview): a result, with empty text. */
+  absent: boolean
+}
+
+/** A provider task posted and polled (DataForSEO's ChatGPT scraper): resume one posted earlier, or learn the new id. */
+export interface EngineTask {
+  resume?: string
+  posted(id: string): void
 }
 
 export interface AskOptions {
@@ -65,6 +75,10 @@ export interface AskOptions {
   /** Use the provider's web search tool. Default true. DeepSeek has none and ignores it. */
   webSearch?: boolean
   signal?: AbortSignal
+  /** For the SERP providers (issue 30): the engine to read, the market to read it in, the task hooks. */
+  engine?: EngineKey
+  market?: Market
+  task?: EngineTask
 }
 
 export interface AskJsonOptions {

@@ -185,6 +185,9 @@ const APIS: Record<ProviderKey, { api: string; search: 'requested' | 'always' | 
   // Sonar always searches; DeepSeek has no search tool (activities/gateway/providers.ts).
   perplexity: { api: 'Perplexity Chat Completions (Sonar)', search: 'always' },
   deepseek: { api: 'DeepSeek Chat Completions', search: 'never' },
+  // What a person sees, read by a SERP provider (issue 30): always with the engine's own search.
+  dataforseo: { api: 'DataForSEO SERP / AI Optimization API', search: 'always' },
+  serpapi: { api: 'SerpApi Search API', search: 'always' },
 }
 
 export function collectionOf(input: { provider: ProviderKey; model?: string | null; webSearchRequested: boolean; baseUrl?: string | null; simulated: boolean }): Collection {
