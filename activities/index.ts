@@ -6,6 +6,8 @@ import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activ
 import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
 import { modelById, type ProviderKey } from '../app/domain/models'
+import { providerOf, serpProviderChoice, type SerpProviderKey } from '../app/domain/providers'
+import { marketOf } from '../app/domain/engines/market'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
 import { computeResults, storeResults, type AnalysisSnapshot } from '../db/results'
 import { brandList } from '../app/domain/analyses'
@@ -38,7 +40,7 @@ export interface ActivityDeps {
 }
 
 /** An analysis's queries and brands as its answers are parsed: the brand list is built once per analysis. */
-type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[] }
+type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[]; serpProvider: SerpProviderKey | null }
 
 export function createActivities({ sql, gateway = createGateway() }: ActivityDeps) {
   /** One load per analysis, shared by the batches that start together (the first of them loads, the others wait for it). */
@@ -57,11 +59,11 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
 
   /** The analysis's queries, brands and language; teach: tell the demo simulator the project first (before asking models). */
   async function loadSnapshot(analysisId: number, teach = true): Promise<ParseSnapshot> {
-    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string }[]>`
-      select a.queries, a.brands, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
+    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string; serp_provider: SerpProviderKey | null }[]>`
+      select a.queries, a.brands, p.language, p.serp_provider from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
     if (!row) throw ApplicationFailure.nonRetryable(`Analysis ${analysisId} no longer exists`, 'permanent')
     if (teach) await teachSimulator(sql, gateway.configs, analysisId)
-    return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
+    return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands), serpProvider: row.serp_provider }
   }
 
   async function storeAnswer(row: {
@@ -99,7 +101,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
         rankings: sql.json(parsed.rankings as any),
         sentiment: sql.json(parsed.sentiment as any),
         // incomplete: the vendor had not finished (Claude still paused after the gateway's continuations)
-        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model, ...(a && !a.complete ? { incomplete: true } : {}), ...(row.ok ? {} : { errorKind: row.errorKind ?? 'transient' }) } as any),
+        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model, ...(a && !a.complete ? { incomplete: true } : {}), ...(a?.absent ? { absent: true } : {}), ...(row.ok ? {} : { errorKind: row.errorKind ?? 'transient' }) } as any),
         raw: a ? sql.json(a.raw as any) : null,
         usage: a ? sql.json(a.usage as any) : null,
         latency_ms: a?.latencyMs ?? null,
@@ -162,6 +164,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     snap: ParseSnapshot,
     input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number },
     stored: StoredRow | undefined,
+    /** Provider tasks posted by earlier attempts of this activity (heartbeat details), by `modelId:queryIndex:sample`. */
+    tasks: Record<string, string> = {},
   ): Promise<AnswerOutcome | { retry: { kind: string; message: string; retryAfterMs?: number } }> {
     if (stored?.ok) return { ok: true, stored: true }
     if (stored && ctx.info.attempt > 1) return { ok: false, stored: true, error: stored.error ?? undefined, errorKind: stored.error_kind ?? 'transient' }
@@ -170,8 +174,14 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
     const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
     try {
-      const answer = await gateway.ask(model.provider as ProviderKey, { prompt: q.query, signal: ctx.cancellationSignal })
-      if (!answer.text.trim()) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
+      // An engine (issue 30) is read from the chosen SERP provider, in the project's market; a task it posted is
+      // remembered in the heartbeat so that a retry polls it rather than paying for a second one.
+      const taskKey = `${input.modelId}:${input.queryIndex}:${input.sample}`
+      const engine = model.engine
+        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks[taskKey], posted: (id: string) => ((tasks[taskKey] = id), ctx.heartbeat({ tasks })) } }
+        : {}
+      const answer = await gateway.ask(providerOf(model, snap.serpProvider ?? serpChoice), { prompt: q.query, signal: ctx.cancellationSignal, ...engine })
+      if (!answer.text.trim() && !answer.absent) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
       // The gateway has started this provider's next call already; the answers of the other slots that came in at the
       // same moment are let through to theirs before this one is parsed and written (setImmediate runs after the
       // pending I/O), so a burst of answers does not hold back the next wave of calls.
@@ -182,7 +192,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       if (ctx.cancellationSignal.aborted) throw new CancelledFailure('Activity cancelled')
       const ge = (err as { emptyAnswer?: boolean }).emptyAnswer
         ? { kind: 'transient' as const, userMessage: `${model.name} returned an empty answer.`, retryAfterMs: undefined }
-        : classifyError(model.provider as ProviderKey, err)
+        : classifyError(providerOf(model, snap.serpProvider ?? serpChoice), err)
       const final = ge.kind === 'configuration' || ge.kind === 'permanent' || ctx.info.attempt >= input.maxAttempts
       if (!final) return { retry: { kind: ge.kind, message: ge.userMessage, retryAfterMs: ge.retryAfterMs } }
       await storeAnswer({ ...base, ok: false, error: ge.userMessage, errorKind: ge.kind })
@@ -190,14 +200,23 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     }
   }
 
-  /** Keeps a long activity alive in Temporal's eyes (heartbeat timeout) while model calls are in flight. */
-  async function withHeartbeat<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
-    const beat = setInterval(() => ctx.heartbeat(), 3000)
+  /** Keeps a long activity alive in Temporal's eyes (heartbeat timeout) while model calls are in flight; `details` are the posted tasks. */
+  async function withHeartbeat<T>(ctx: Context, work: () => Promise<T>, details?: unknown): Promise<T> {
+    const beat = setInterval(() => ctx.heartbeat(details), 3000)
     try {
       return await work()
     } finally {
       clearInterval(beat)
     }
+  }
+
+  /** Who answers the engines (SERP_PROVIDER): read once per worker. */
+  const serpChoice = serpProviderChoice()
+
+  /** The provider tasks an earlier attempt of this activity posted (its last heartbeat's details). */
+  function tasksOf(ctx: Context): { tasks: Record<string, string> } {
+    const details = ctx.info.heartbeatDetails as { tasks?: Record<string, string> } | undefined
+    return { tasks: { ...(details?.tasks ?? {}) } }
   }
 
   return {
@@ -215,7 +234,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       const ctx = Context.current()
       const stored = (await storedRows(input.analysisId, input.modelId)).get(`${input.queryIndex}:${input.sample}`)
       const snap = await snapshotOf(input.analysisId)
-      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored))
+      const tasks = tasksOf(ctx)
+      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored, tasks.tasks), tasks)
       if ('retry' in out) throw ApplicationFailure.create({ type: out.retry.kind, message: out.retry.message, nextRetryDelay: out.retry.retryAfterMs })
       return out
     },
@@ -229,12 +249,16 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     async answerQueries(input: { analysisId: number; modelId: number; items: { queryIndex: number; sample: number }[]; maxAttempts: number }): Promise<AnswerOutcome[]> {
       const ctx = Context.current()
       const [stored, snap] = await Promise.all([storedRows(input.analysisId, input.modelId), snapshotOf(input.analysisId)])
-      const outs = await withHeartbeat(ctx, () =>
-        Promise.all(
-          input.items.map((item) =>
-            answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`)),
+      const tasks = tasksOf(ctx)
+      const outs = await withHeartbeat(
+        ctx,
+        () =>
+          Promise.all(
+            input.items.map((item) =>
+              answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`), tasks.tasks),
+            ),
           ),
-        ),
+        tasks,
       )
       const retries = outs.flatMap((o) => ('retry' in o ? [o.retry] : []))
       if (retries.length) {

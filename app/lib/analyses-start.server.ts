@@ -8,7 +8,8 @@ import { limitsOf, type User } from './auth.server'
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from './http.server'
 import { getProject } from './projects.server'
 import { startAnalysisWorkflow } from './temporal.server'
-import { LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
+import { isEngineModel, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
+import { ENGINES_TIER_MESSAGE, mayUseEngines } from '../domain/engines/tiers'
 import { isActiveStatus, today } from '../domain/analyses'
 import { ANALYSE_AGAIN_QUESTION } from '../domain/limits'
 import { lockUser } from '../../db/locks'
@@ -100,6 +101,7 @@ export async function startAddModel(user: User, analysisId: number, modelId: num
   if (!model) badRequest(`Unknown model ${modelId}`)
   if (!user.isActive) forbidden('Account paused - contact admin')
   if (analysis.is_light_mode && !LIGHT_MODE_MODEL_IDS.includes(modelId as ModelId)) forbidden('Only ChatGPT 5 runs in Light Mode')
+  if (isEngineModel(modelId) && !mayUseEngines(user)) forbidden(ENGINES_TIER_MESSAGE)
   const run = await db().begin(async (tx) => {
     await lockUser(tx, user.id)
     const [fresh] = await tx<AnalysisRow[]>`select * from analyses where id = ${analysisId}`

@@ -34,7 +34,7 @@ export async function serpApiSearch(cfg: ProviderConfig, params: SerpApiParams, 
   url.searchParams.set('api_key', cfg.apiKey ?? '')
   const res = await fetch(url, { signal, headers: { accept: 'application/json' } })
   const text = await res.text()
-  let body: Record<string, unknown> = {}
+  let body: Record<string, unknown>
   try {
     body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
   } catch {

@@ -169,6 +169,8 @@ export interface ModelAnswerCounts {
   /** ok and non-blank. */
   answered: number
   failed: number
+  /** ok but empty: an engine that showed no AI answer (an absent AI Overview, issue 30); in no rate's denominator. */
+  absent?: number
   /** Distinct queries with at least one answered sample. */
   queries: number
 }
@@ -605,7 +607,9 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     let q = byQuery.get(a.queryIndex)
     if (!q) byQuery.set(a.queryIndex, (q = { first: a, models: new Map() }))
     if (!isAnswered(a)) {
-      c.failed++
+      // An ok answer without text is an engine's "nothing shown" (issue 30), not a failure.
+      if (a.ok) c.absent = (c.absent ?? 0) + 1
+      else c.failed++
       continue
     }
     c.answered++
