@@ -144,18 +144,19 @@ export function serpApiAnswer(blocksIn: unknown, referencesIn: unknown, costUsd:
     text += line
     cite(start, indexes)
   }
+  // A list or table starts after a blank line (markdown); its rows follow one per line.
   const listItems = (items: unknown, depth: number) => {
-    for (const li of records(items)) {
+    records(items).forEach((li, i) => {
       const title = str(li.title)
       const snippet = str(li.snippet) ?? ''
-      add(`${'  '.repeat(depth)}- ${title ? `**${title}**${snippet ? ': ' : ''}` : ''}${snippet}`, li.reference_indexes)
+      add(`${'  '.repeat(depth)}- ${title ? `**${title}**${snippet ? ': ' : ''}` : ''}${snippet}`, li.reference_indexes, depth === 0 && i === 0)
       if (li.list) listItems(li.list, depth + 1)
-    }
+    })
   }
   for (const b of records(blocksIn)) {
     if (b.type === 'heading') add(`## ${str(b.snippet) ?? ''}`, undefined, true)
     else if (b.type === 'list') listItems(b.list, 0)
-    else if (b.type === 'table') for (const row of arr(b.table)) add(`| ${arr(row).map((c) => String(c)).join(' | ')} |`)
+    else if (b.type === 'table') arr(b.table).forEach((row, i) => add(`| ${arr(row).map((c) => String(c)).join(' | ')} |`, undefined, i === 0))
     else if (b.type === 'expandable' || b.type === 'comparison') listItems(b.text_blocks ?? b.list, 0)
     else if (str(b.snippet)) add(str(b.snippet)!, b.reference_indexes, true)
     if (b.type === 'paragraph' && b.list) listItems(b.list, 0)
