@@ -44,6 +44,8 @@ export type { ProviderKey, SerpProviderKey }
 
 export const PROVIDER_KEYS: readonly ProviderKey[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek', 'dataforseo', 'serpapi']
 export const SERP_PROVIDER_KEYS: readonly SerpProviderKey[] = ['dataforseo', 'serpapi']
+/** The six model vendors asked with a prompt (the SERP providers read engines instead). */
+export const LLM_PROVIDER_KEYS: readonly ProviderKey[] = PROVIDER_KEYS.filter((k) => !(SERP_PROVIDER_KEYS as readonly string[]).includes(k))
 
 export interface ProviderConfig {
   key: ProviderKey
