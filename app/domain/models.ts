@@ -83,6 +83,12 @@ export function isEngineModel(id: number): boolean {
   return ENGINE_MODEL_IDS.includes(id as ModelId)
 }
 
+/** The model columns of an analysis: the six cards always (as before the engines), then the engines it holds. */
+export function modelColumns(present: Iterable<number>): number[] {
+  const held = new Set(present)
+  return [...CARD_MODEL_IDS, ...ENGINE_MODEL_IDS.filter((id) => held.has(id))]
+}
+
 /** Every URL that adds a model to an analysis (§7), with the model it adds. */
 export function addModelRoutes(): { path: string; modelId: ModelId }[] {
   return MODELS.flatMap((m) => [

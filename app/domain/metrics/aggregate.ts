@@ -38,7 +38,7 @@
  * - Queries are listed by queryIndex; query text, topic and audience come from the
  *   first answer seen for that index. Brands are listed own brand first.
  */
-import { CARD_MODEL_IDS } from '../models'
+import { modelColumns } from '../models'
 import { type BrandDef, findAllBrandSpans, orderBrands } from './brands'
 import { combinedRank, round1, visibilityPercent } from './colours'
 import { rankSpread, type RankSpread } from './intervals'
@@ -579,7 +579,8 @@ function queryBrandMetrics(c: QueryBrandCell, qAcc: SentimentAccumulator): Query
 }
 
 export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
-  const modelIds = [...(opts.modelIds ?? CARD_MODEL_IDS)]
+  // By default the six card models, and the engines (issue 30) the answers hold.
+  const modelIds = [...(opts.modelIds ?? modelColumns(answers.map((a) => a.modelId)))]
   const modelSet = new Set(modelIds)
   const ordered = orderBrands(brands)
   const names = ordered.map((b) => b.name)

@@ -25,7 +25,7 @@ export const RESULT_TABS = [
 
 export type ResultsTab = (typeof RESULT_TABS)[number]['id']
 
-export const MODEL_FILTERS = ['combined', 'claude', 'perplexity', 'gemini', 'gpt41', 'grok3', 'deepseek'] as const
+export const MODEL_FILTERS = ['combined', 'claude', 'perplexity', 'gemini', 'gpt41', 'grok3', 'deepseek', 'aio', 'aimode', 'copilot', 'chatgptapp'] as const
 export type ModelFilter = (typeof MODEL_FILTERS)[number]
 
 export type Polarity = 'all' | 'positive' | 'negative'
@@ -286,6 +286,8 @@ export interface ApiResponseView {
   error: string | null
   /** The vendor had not finished the answer (Claude's turn still paused): the text is partial. */
   incomplete: boolean
+  /** The engine showed no AI answer for the query (an absent AI Overview, issue 30): a result, not an error. */
+  absent?: boolean
   mentions: { brand: string; count: number }[]
   rankings: { brand: string; rank: number }[]
   citations: { url: string | null; title: string }[]
