@@ -11,6 +11,7 @@ import { ANSWERED, queryFilterOf, type ApiDataFilters, type Snapshot, type Sql, 
 import { readResultParts } from '../../db/results'
 import { brandList, isActiveStatus, isoDay } from '../domain/analyses'
 import { aggregateAnalysis, aggregateByGroup, sentimentLanguage, type AnalysisMetrics, type AnswerForMetrics, type SentimentLanguage } from '../domain/metrics'
+import { enginesViewOf } from './engines.server'
 import { ALL_MODEL_IDS, MODELS, modelByFilter, modelById, modelColumns } from '../domain/models'
 import { metricsFromParts, partKeys } from '../domain/results/stored'
 import {
@@ -120,7 +121,8 @@ export async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsVie
   if (shown && snapshot && state === 'completed') {
     data = await tabData(sql, { tab, analysisId: shown.id, projectId: project.id, snapshot, model, topic, audience, brand: params.brand, polarity: params.polarity, isLightMode: project.isLightMode, apiData: apiDataFilters(params) })
   }
-  return { kind: 'results', header, state, progress, data }
+  const engines = data?.tab === 'overview' && shown ? await enginesViewOf(sql, shown.id) : null
+  return { kind: 'results', header, state, progress, data, engines }
 }
 
 export async function progressView(sql: Sql, analysisId: number): Promise<ProgressView | null> {

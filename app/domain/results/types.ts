@@ -6,6 +6,7 @@
  */
 import type { AnalysisStatus } from '../analyses'
 import type { RankSpread, RateCi } from '../metrics/intervals'
+import type { EnginesView } from '../engines'
 
 export type { RankSpread, RateCi } from '../metrics/intervals'
 
@@ -378,4 +379,6 @@ export type ResultsViewData =
       /** Live progress when state is 'running' (or when the fallback analysis is running). */
       progress: ProgressView | null
       data: TabData | null
+      /** The engines' presence and API-versus-app comparison (issue 30), on the Overview of an analysis that asked them. */
+      engines?: EnginesView | null
     }

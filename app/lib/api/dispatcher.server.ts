@@ -3,6 +3,7 @@ import { json, type AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod'
 import { clientAddressOf } from '../load-context'
 import { changeDailySchedule, dailySchedule } from '../trends.server'
+import { enginesForUser } from '../engines.server'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -22,6 +23,7 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   listAnalyses: (c, i) => op.opListAnalyses(c, i.params.projectId, i.query),
   getAnalysis: (c, i) => op.opGetAnalysis(c, i.params.analysisId),
   getResults: (c, i) => op.opGetResults(c, i.params.analysisId, i.query),
+  getEngines: (c, i) => enginesForUser(c.principal.user, i.params.analysisId),
   getVisibility: (c, i) => op.opGetVisibility(c, i.params.analysisId),
   listAnswers: (c, i) => op.opListAnswers(c, i.params.analysisId, i.query),
   getSources: (c, i) => op.opGetSources(c, i.params.analysisId, i.query),
