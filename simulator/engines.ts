@@ -6,7 +6,7 @@
  * and day. Faults are set with POST /__sim/engines { dataforseo?: { faults }, serpapi?: { faults } }.
  */
 import type http from 'node:http'
-import { composeAnswer, renderAnswer, type SimSource } from './answer'
+import { composeAnswer, renderAnswer, type AnswerFormat, type SimSource } from './answer'
 import type { ProjectStore } from './projects'
 import { unit } from './prng'
 import { dataForSeoReply } from './dataforseo'
@@ -35,6 +35,8 @@ export interface EngineContext {
   day: string
   brandRate: number
   store: ProjectStore
+  /** A query's pinned layout and brand order (POST /__sim/config listFormats), as the other models answer it. */
+  pinned?: (query: string) => { format: AnswerFormat; order?: string[] } | undefined
 }
 
 /** One engine's answer: markdown-ish lines and the sources it cites. */
@@ -62,7 +64,8 @@ export function aiOverviewShown(ctx: EngineContext, query: string, market: strin
 /** The simulator's answer for the query, cut to the engine's layout. */
 export function engineAnswer(ctx: EngineContext, engine: EngineName, query: string): EngineAnswer {
   const subject = ctx.store.find(query)
-  const composed = composeAnswer({ provider: engine, model: engine, prompt: query, day: ctx.day, seed: ctx.seed, brandRate: ctx.brandRate, subject, cite: true })
+  const pin = ctx.pinned?.(query)
+  const composed = composeAnswer({ provider: engine, model: engine, prompt: query, day: ctx.day, seed: ctx.seed, brandRate: ctx.brandRate, subject, cite: true, format: pin?.format, order: pin?.order })
   const layout = LAYOUT[engine]
   // The cited sources are listed below the text, as each engine does: no "Sources:" section in the text itself.
   const text = renderAnswer({ ...composed, sourcesSection: false, referencesHeading: undefined }, 'none').text

@@ -6,6 +6,10 @@ import type { Sql } from 'postgres'
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { getAnalysis, type AnalysisRow } from './analyses.server'
+import { getProject } from './projects.server'
+import { forbidden } from './http.server'
+import { ENGINES_TIER_MESSAGE, mayUseEngines, type EngineSettings } from '../domain/engines/tiers'
+import { serpProviderChoice, type SerpProviderKey } from '../domain/providers'
 import { ANSWERED } from './results-data.server'
 import { brandList } from '../domain/analyses'
 import { ENGINE_MODEL_IDS } from '../domain/models'
@@ -51,4 +55,29 @@ export async function enginesViewOf(sql: Sql, analysisId: number): Promise<Engin
 export async function enginesForUser(user: User, analysisId: number): Promise<EnginesView> {
   await getAnalysis(user, analysisId)
   return (await enginesViewOf(db(), analysisId)) ?? { analysisId, engines: [], presence: [], comparisons: [] }
+}
+
+export interface ProjectEngines {
+  projectId: number
+  enabled: boolean
+  /** The project's choice; null: the server's (SERP_PROVIDER, else the provider with credentials). */
+  provider: SerpProviderKey | null
+  /** Who will read the engines for this project. */
+  effectiveProvider: SerpProviderKey
+  allowed: boolean
+}
+
+/** The project's engine settings, for anyone who may read the project. */
+export async function projectEngines(user: User, projectId: number): Promise<ProjectEngines> {
+  await getProject(user, projectId)
+  const [row] = await db()<{ engines: boolean; serp_provider: SerpProviderKey | null }[]>`select engines, serp_provider from projects where id = ${projectId}`
+  return { projectId, enabled: row.engines, provider: row.serp_provider, effectiveProvider: row.serp_provider ?? serpProviderChoice(), allowed: mayUseEngines(user) }
+}
+
+/** The owner turns the engines on or off for the project's next analyses (Full tier and admins only). */
+export async function setProjectEngines(user: User, projectId: number, settings: EngineSettings): Promise<ProjectEngines> {
+  await getProject(user, projectId, 'write')
+  if (settings.enabled && !mayUseEngines(user)) forbidden(ENGINES_TIER_MESSAGE)
+  await db()`update projects set engines = ${settings.enabled}, serp_provider = ${settings.provider ?? null}, updated_at = now() where id = ${projectId}`
+  return projectEngines(user, projectId)
 }
