@@ -104,8 +104,15 @@ export class EngineSim {
   /** DataForSEO tasks posted: id → what task_get will answer, and how many polls stay "in queue". */
   readonly tasks = new Map<string, { body: Record<string, unknown>; pendingPolls: number }>()
   requests: Record<SerpVendor, number> = { dataforseo: 0, serpapi: 0 }
+  /** Each request's delay (POST /__sim/engines { dataforseo: { latencyMs } }); `npm start` uses a demo delay. */
+  private latency: Record<SerpVendor, number>
 
-  constructor(private readonly context: () => EngineContext) {}
+  constructor(
+    private readonly context: () => EngineContext,
+    private readonly defaultLatencyMs = 0,
+  ) {
+    this.latency = { dataforseo: defaultLatencyMs, serpapi: defaultLatencyMs }
+  }
 
   /** The next fault of a vendor, counted down. */
   fault(vendor: SerpVendor, only?: EngineFaultType[]): EngineFault | undefined {
@@ -124,19 +131,24 @@ export class EngineSim {
     if (path === '/__sim/reset') {
       this.faults = { dataforseo: [], serpapi: [] }
       this.requests = { dataforseo: 0, serpapi: 0 }
+      this.latency = { dataforseo: this.defaultLatencyMs, serpapi: this.defaultLatencyMs }
       return false
     }
     if (path === '/__sim/engines' && req.method === 'POST') {
-      const body = JSON.parse(raw || '{}') as Partial<Record<SerpVendor, { faults?: EngineFault[] }>>
+      const body = JSON.parse(raw || '{}') as Partial<Record<SerpVendor, { faults?: EngineFault[]; latencyMs?: number }>>
       for (const v of ['dataforseo', 'serpapi'] as const) {
         const list = body[v]?.faults
         if (list) this.faults[v] = list.map((f) => ({ ...f, ...(f.times ? { remaining: f.times } : {}) }))
+        const ms = body[v]?.latencyMs
+        if (typeof ms === 'number' && ms >= 0) this.latency[v] = ms
       }
-      return reply(res, 200, { faults: this.faults, requests: this.requests }), true
+      return reply(res, 200, { faults: this.faults, requests: this.requests, latency: this.latency }), true
     }
     const vendor: SerpVendor | undefined = path.startsWith('/dataforseo/') ? 'dataforseo' : path.startsWith('/serpapi/') ? 'serpapi' : undefined
     if (!vendor) return false
     this.requests[vendor]++
+    if (this.latency[vendor] > 0) await new Promise<void>((resolve) => setTimeout(resolve, this.latency[vendor]))
+    if (res.destroyed) return true
     const wire = vendor === 'dataforseo' ? dataForSeoReply(this, this.context(), req, path.slice('/dataforseo'.length), raw) : serpApiReply(this, this.context(), url)
     if (wire === 'hold') {
       // A timeout: the request is held until the client gives up.

@@ -306,7 +306,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   }
 
   const today = () => config.day ?? new Date().toISOString().slice(0, 10)
-  const engines = new EngineSim(() => ({ seed: config.seed, day: today(), brandRate: config.brandRate, store, pinned: (q) => config.listFormats[normaliseQuery(q)] }))
+  const engines = new EngineSim(() => ({ seed: config.seed, day: today(), brandRate: config.brandRate, store, pinned: (q) => config.listFormats[normaliseQuery(q)] }), opts.demoLatency ? 1500 : 0)
 
   function send(res: http.ServerResponse, wire: WireResponse): void {
     if (res.writableEnded || res.destroyed) return

@@ -28,7 +28,7 @@ describe('the engines (issue 30)', () => {
     expect(res.body.message).toBe('Google AI Overview, AI Mode, Bing Copilot and the ChatGPT app are part of the Full tier.')
     const bad = await s.json(`/api/projects/${project.id}/engines`, { method: 'POST', json: { enabled: false, provider: 'bing' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toContain('provider must be one of dataforseo, serpapi')
+    expect(bad.body.message).toBe("provider 'bing' is not one of: dataforseo, serpapi")
   })
 
   it('an analysis asks the six models and the four engines; an absent AI Overview is stored and read as absent', async () => {
