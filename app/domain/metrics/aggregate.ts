@@ -38,7 +38,7 @@
  * - Queries are listed by queryIndex; query text, topic and audience come from the
  *   first answer seen for that index. Brands are listed own brand first.
  */
-import { modelColumns } from '../models'
+import { isEngineModel, modelColumns } from '../models'
 import { type BrandDef, findAllBrandSpans, orderBrands } from './brands'
 import { combinedRank, round1, visibilityPercent } from './colours'
 import { rankSpread, type RankSpread } from './intervals'
@@ -608,8 +608,8 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     let q = byQuery.get(a.queryIndex)
     if (!q) byQuery.set(a.queryIndex, (q = { first: a, models: new Map() }))
     if (!isAnswered(a)) {
-      // An ok answer without text is an engine's "nothing shown" (issue 30), not a failure.
-      if (a.ok) c.absent = (c.absent ?? 0) + 1
+      // An engine's ok answer without text is its "nothing shown" (issue 30), not a failure.
+      if (a.ok && isEngineModel(a.modelId)) c.absent = (c.absent ?? 0) + 1
       else c.failed++
       continue
     }
