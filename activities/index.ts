@@ -5,6 +5,7 @@
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity'
 import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
+import type { PostedTask } from './gateway/types'
 import { modelById, type ProviderKey } from '../app/domain/models'
 import { providerOf, serpProviderChoice, type SerpProviderKey } from '../app/domain/providers'
 import { marketOf } from '../app/domain/engines/market'
@@ -165,7 +166,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number },
     stored: StoredRow | undefined,
     /** Provider tasks posted by earlier attempts of this activity (heartbeat details), by `modelId:queryIndex:sample`. */
-    tasks: Record<string, string> = {},
+    tasks: Record<string, PostedTask> = {},
   ): Promise<AnswerOutcome | { retry: { kind: string; message: string; retryAfterMs?: number } }> {
     if (stored?.ok) return { ok: true, stored: true }
     if (stored && ctx.info.attempt > 1) return { ok: false, stored: true, error: stored.error ?? undefined, errorKind: stored.error_kind ?? 'transient' }
@@ -178,7 +179,7 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       // remembered in the heartbeat so that a retry polls it rather than paying for a second one.
       const taskKey = `${input.modelId}:${input.queryIndex}:${input.sample}`
       const engine = model.engine
-        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks[taskKey], posted: (id: string) => ((tasks[taskKey] = id), ctx.heartbeat({ tasks })) } }
+        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks[taskKey], posted: (t: PostedTask) => ((tasks[taskKey] = t), ctx.heartbeat({ tasks })) } }
         : {}
       const answer = await gateway.ask(providerOf(model, snap.serpProvider ?? serpChoice), { prompt: q.query, signal: ctx.cancellationSignal, ...engine })
       if (!answer.text.trim() && !answer.absent) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
@@ -214,8 +215,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
   const serpChoice = serpProviderChoice()
 
   /** The provider tasks an earlier attempt of this activity posted (its last heartbeat's details). */
-  function tasksOf(ctx: Context): { tasks: Record<string, string> } {
-    const details = ctx.info.heartbeatDetails as { tasks?: Record<string, string> } | undefined
+  function tasksOf(ctx: Context): { tasks: Record<string, PostedTask> } {
+    const details = ctx.info.heartbeatDetails as { tasks?: Record<string, PostedTask> } | undefined
     return { tasks: { ...(details?.tasks ?? {}) } }
   }
 

@@ -74,6 +74,7 @@ export function dataForSeoReply(sim: EngineSim, ctx: EngineContext, req: http.In
   const got = /^\/v3\/ai_optimization\/chat_gpt\/llm_scraper\/task_get\/advanced\/([^/]+)$/.exec(path)
   if (got && req.method === 'GET') {
     const t = sim.tasks.get(got[1])
+    sim.polls++
     if (!t) return { status: 200, body: envelope([task(got[1], path, {}, 0, null, 40401, 'Task Not Found.')], 0) }
     if (t.pendingPolls > 0) {
       t.pendingPolls--

@@ -104,6 +104,8 @@ export class EngineSim {
   /** DataForSEO tasks posted: id → what task_get will answer, and how many polls stay "in queue". */
   readonly tasks = new Map<string, { body: Record<string, unknown>; pendingPolls: number }>()
   requests: Record<SerpVendor, number> = { dataforseo: 0, serpapi: 0 }
+  /** DataForSEO task_get calls answered (tests wait for polls rather than for time). */
+  polls = 0
   /** Each request's delay (POST /__sim/engines { dataforseo: { latencyMs } }); `npm start` uses a demo delay. */
   private latency: Record<SerpVendor, number>
 
@@ -131,18 +133,22 @@ export class EngineSim {
     if (path === '/__sim/reset') {
       this.faults = { dataforseo: [], serpapi: [] }
       this.requests = { dataforseo: 0, serpapi: 0 }
+      this.polls = 0
+      this.tasks.clear()
       this.latency = { dataforseo: this.defaultLatencyMs, serpapi: this.defaultLatencyMs }
       return false
     }
     if (path === '/__sim/engines' && req.method === 'POST') {
-      const body = JSON.parse(raw || '{}') as Partial<Record<SerpVendor, { faults?: EngineFault[]; latencyMs?: number }>>
+      const body = JSON.parse(raw || '{}') as Partial<Record<SerpVendor, { faults?: EngineFault[]; latencyMs?: number }>> & { releaseTasks?: boolean }
+      // releaseTasks: every posted task is ready at its next poll.
+      if (body.releaseTasks) for (const t of this.tasks.values()) t.pendingPolls = 0
       for (const v of ['dataforseo', 'serpapi'] as const) {
         const list = body[v]?.faults
         if (list) this.faults[v] = list.map((f) => ({ ...f, ...(f.times ? { remaining: f.times } : {}) }))
         const ms = body[v]?.latencyMs
         if (typeof ms === 'number' && ms >= 0) this.latency[v] = ms
       }
-      return reply(res, 200, { faults: this.faults, requests: this.requests, latency: this.latency }), true
+      return reply(res, 200, { faults: this.faults, requests: this.requests, latency: this.latency, tasks: this.tasks.size, polls: this.polls }), true
     }
     const vendor: SerpVendor | undefined = path.startsWith('/dataforseo/') ? 'dataforseo' : path.startsWith('/serpapi/') ? 'serpapi' : undefined
     if (!vendor) return false

@@ -65,8 +65,14 @@ export interface NormalisedAnswer {
 
 /** A provider task posted and polled (DataForSEO's ChatGPT scraper): resume one posted earlier, or learn the new id. */
 export interface EngineTask {
-  resume?: string
-  posted(id: string): void
+  /** A task posted by an earlier attempt, with what posting it cost (billed once, recorded with the answer). */
+  resume?: PostedTask
+  posted(task: PostedTask): void
+}
+
+export interface PostedTask {
+  id: string
+  costUsd: number
 }
 
 export interface AskOptions {

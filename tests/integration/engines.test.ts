@@ -3,15 +3,16 @@
  * (DataForSEO's official client, SerpApi's typed GET client) → the simulator. The simulator's day, seed and every
  * query's brand order are pinned, so the figures below are worked out by hand.
  */
-import { createProject, resetSimulator, sampleProject, setLimits, signUp, simulator, sql, startAnalysis, waitForAnalysis } from '../support/flows'
-import { testEnv } from '../support/env'
+import { createProject, resetSimulator, sampleProject, setLimits, signUp, simulator, sql, startAnalysis, until, waitForAnalysis } from '../support/flows'
+import { controlWorker, testEnv } from '../support/env'
 import { createKey, KeyClient } from '../support/api-keys'
 
 const QUERIES = sampleProject().queries as string[]
 
-async function engineFaults(body: unknown) {
+async function engineFaults(body: unknown): Promise<{ tasks: number; polls: number }> {
   const res = await fetch(`${testEnv().simulatorUrl}/__sim/engines`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect(res.status).toBe(200)
+  return (await res.json()) as { tasks: number; polls: number }
 }
 
 beforeEach(async () => {
@@ -94,4 +95,33 @@ describe('the engines (issue 30)', () => {
     const results = await client.call(`/api/v1/analyses/${started.id}/results?tab=share-of-model&model=aio`)
     expect(results.status).toBe(200)
   })
+
+  it('a worker killed while ChatGPT app tasks are in the queue: the restarted activities poll the same tasks, nothing posted or stored twice', async () => {
+    // The three ChatGPT scraper tasks stay "in queue" until released.
+    await engineFaults({ dataforseo: { faults: [{ type: 'pending', times: 3, polls: 1_000_000 }] } })
+    const s = await signUp()
+    await setLimits(s.userId, { tier: 'full' })
+    const project = await createProject(s)
+    expect((await s.json(`/api/projects/${project.id}/engines`, { method: 'POST', json: { enabled: true } })).status).toBe(200)
+    const started = await startAnalysis(s, project.id)
+    // Three tasks posted, each polled a few times (so each activity has reported its task in a heartbeat).
+    await until('the three tasks polled', async () => {
+      const state = await engineFaults({})
+      return state.tasks === 3 && state.polls >= 15
+    }, 60_000, 100)
+    await controlWorker('kill')
+    await engineFaults({ releaseTasks: true })
+    await controlWorker('start')
+    const done = await waitForAnalysis(s, started.id, undefined, 170_000)
+    expect(done.status).toBe('completed')
+    // Still three tasks: the retried activities resumed them rather than posting new ones.
+    expect((await engineFaults({})).tasks).toBe(3)
+    const db = await sql()
+    const rows = await db<{ model_id: number; n: number; keys: number; cost: number }[]>`
+      select model_id, count(*)::int as n, count(distinct (query_index, sample))::int as keys, sum(cost_usd)::float as cost
+      from api_responses where analysis_id = ${started.id} and ok group by model_id order by model_id`
+    expect(rows.map((r) => [r.model_id, r.n, r.keys])).toEqual([3, 5, 6, 8, 9, 10, 11, 12, 13, 14].map((m) => [m, 3, 3]))
+    // The ChatGPT app: 3 answers, each billed one task_post (0.004): 0.012, not twice that.
+    expect(Math.round(rows.find((r) => r.model_id === 14)!.cost * 1000) / 1000).toBe(0.012)
+  }, 240_000)
 })

@@ -75,15 +75,15 @@ export function dataForSeoAdapter(cfg: ProviderConfig): Adapter {
         return result(parseDataForSeoAiOverview(wire.body, dataForSeoCost(wire.body)), wire.body)
       }
       if (call.engine === 'chatgpt_app') {
-        let cost = 0
-        let id = call.task?.resume
+        let cost = call.task?.resume?.costUsd ?? 0
+        let id = call.task?.resume?.id
         if (!id) {
           await ai.chatGptLlmScraperTaskPost([{ keyword: call.prompt, ...where, force_web_search: true } as never])
           check(wire.body)
           cost += dataForSeoCost(wire.body)
           id = dataForSeoTaskId(wire.body)
           if (!id) throw engineError('dataforseo', { code: 50000, message: 'task_post answered no task id' })
-          call.task?.posted(id)
+          call.task?.posted({ id, costUsd: cost })
         }
         for (;;) {
           await ai.chatGptLlmScraperTaskGetAdvanced(id)

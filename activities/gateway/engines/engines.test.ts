@@ -8,6 +8,7 @@ import { createGateway, GatewayError, simulatorConfigs } from '../index'
 import { marketOf } from '../../../app/domain/engines/market'
 import type { EngineFault } from '../../../simulator/engines'
 import type { EngineKey } from '../../../app/domain/models'
+import type { PostedTask } from '../types'
 
 let sim: SimulatorHandle
 beforeAll(async () => {
@@ -59,8 +60,8 @@ describe('DataForSEO', () => {
 
   it('ChatGPT app: task_post, "Task In Queue" twice, then task_get; the cost of every call summed', async () => {
     await faults({ dataforseo: { faults: [{ type: 'pending', times: 1, polls: 2 }] } })
-    const posted: string[] = []
-    const a = await ask('dataforseo', 'chatgpt_app', { task: { posted: (id: string) => posted.push(id) } })
+    const posted: PostedTask[] = []
+    const a = await ask('dataforseo', 'chatgpt_app', { task: { posted: (t: PostedTask) => posted.push(t) } })
     expect(posted).toHaveLength(1)
     expect(a.text).toMatch(/\w/)
     expect(a.searchQueries.length).toBeGreaterThan(0)
@@ -68,14 +69,15 @@ describe('DataForSEO', () => {
     expect(a.costUsd).toBeCloseTo(0.004, 6)
   })
 
-  it('a retried call resumes the posted task instead of posting another', async () => {
-    const first: string[] = []
-    await ask('dataforseo', 'chatgpt_app', { task: { posted: (id: string) => first.push(id) } })
-    const again: string[] = []
-    const a = await ask('dataforseo', 'chatgpt_app', { task: { resume: first[0], posted: (id: string) => again.push(id) } })
+  it('a retried call resumes the posted task instead of posting another, and records what posting it cost', async () => {
+    const first: PostedTask[] = []
+    await ask('dataforseo', 'chatgpt_app', { task: { posted: (t: PostedTask) => first.push(t) } })
+    expect(first[0].costUsd).toBe(0.004)
+    const again: PostedTask[] = []
+    const a = await ask('dataforseo', 'chatgpt_app', { task: { resume: first[0], posted: (t: PostedTask) => again.push(t) } })
     expect(again).toEqual([])
-    // Only task_get was called: nothing billed the second time.
-    expect(a.costUsd).toBe(0)
+    // Only task_get was called this time (free): the answer carries the one task_post's 0.004.
+    expect(a.costUsd).toBeCloseTo(0.004, 6)
   })
 
   it('errors: HTTP 429 rate limited (Retry-After), 40210 no funds is configuration, 50000 in the task is transient, timeout is transient', async () => {
