@@ -6,7 +6,7 @@ import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activ
 import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
 import type { PostedTask } from './gateway/types'
-import { modelById, type ProviderKey } from '../app/domain/models'
+import { isEngineModel, modelById, type ProviderKey } from '../app/domain/models'
 import { providerOf, serpProviderChoice, type SerpProviderKey } from '../app/domain/providers'
 import { marketOf } from '../app/domain/engines/market'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
@@ -165,8 +165,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     snap: ParseSnapshot,
     input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number },
     stored: StoredRow | undefined,
-    /** Provider tasks posted by earlier attempts of this activity (heartbeat details), by `modelId:queryIndex:sample`. */
-    tasks: Record<string, PostedTask> = {},
+    /** Provider tasks posted for this model's answers before (engine_tasks), by `queryIndex:sample`. */
+    tasks: Map<string, PostedTask> = new Map(),
   ): Promise<AnswerOutcome | { retry: { kind: string; message: string; retryAfterMs?: number } }> {
     if (stored?.ok) return { ok: true, stored: true }
     if (stored && ctx.info.attempt > 1) return { ok: false, stored: true, error: stored.error ?? undefined, errorKind: stored.error_kind ?? 'transient' }
@@ -175,19 +175,21 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
     const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
     try {
-      // An engine (issue 30) is read from the chosen SERP provider, in the project's market; a task it posted is
-      // remembered in the heartbeat so that a retry polls it rather than paying for a second one.
-      const taskKey = `${input.modelId}:${input.queryIndex}:${input.sample}`
+      // An engine (issue 30) is read from the chosen SERP provider, in the project's market; a task it posts is written
+      // down first (engine_tasks), so a retried or restarted activity polls it rather than paying for a second one.
+      const provider = providerOf(model, snap.serpProvider ?? serpChoice)
       const engine = model.engine
-        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks[taskKey], posted: (t: PostedTask) => ((tasks[taskKey] = t), ctx.heartbeat({ tasks })) } }
+        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks.get(`${input.queryIndex}:${input.sample}`), posted: (t: PostedTask) => recordTask(base, provider, t) } }
         : {}
-      const answer = await gateway.ask(providerOf(model, snap.serpProvider ?? serpChoice), { prompt: q.query, signal: ctx.cancellationSignal, ...engine })
+      const answer = await gateway.ask(provider, { prompt: q.query, signal: ctx.cancellationSignal, ...engine })
       if (!answer.text.trim() && !answer.absent) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
       // The gateway has started this provider's next call already; the answers of the other slots that came in at the
       // same moment are let through to theirs before this one is parsed and written (setImmediate runs after the
       // pending I/O), so a burst of answers does not hold back the next wave of calls.
       await new Promise<void>((resolve) => setImmediate(resolve))
       await storeAnswer({ ...base, ok: true, answer, brands: snap.brandDefs, language: snap.language })
+      // The answer is stored: its task is done with.
+      if (model.engine) await sql`delete from engine_tasks where analysis_id = ${input.analysisId} and model_id = ${input.modelId} and query_index = ${input.queryIndex} and sample = ${input.sample}`
       return { ok: true, stored: true }
     } catch (err) {
       if (ctx.cancellationSignal.aborted) throw new CancelledFailure('Activity cancelled')
@@ -201,9 +203,9 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     }
   }
 
-  /** Keeps a long activity alive in Temporal's eyes (heartbeat timeout) while model calls are in flight; `details` are the posted tasks. */
-  async function withHeartbeat<T>(ctx: Context, work: () => Promise<T>, details?: unknown): Promise<T> {
-    const beat = setInterval(() => ctx.heartbeat(details), 3000)
+  /** Keeps a long activity alive in Temporal's eyes (heartbeat timeout) while model calls are in flight. */
+  async function withHeartbeat<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => ctx.heartbeat(), 3000)
     try {
       return await work()
     } finally {
@@ -214,10 +216,20 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
   /** Who answers the engines (SERP_PROVIDER): read once per worker. */
   const serpChoice = serpProviderChoice()
 
-  /** The provider tasks an earlier attempt of this activity posted (its last heartbeat's details). */
-  function tasksOf(ctx: Context): { tasks: Record<string, PostedTask> } {
-    const details = ctx.info.heartbeatDetails as { tasks?: Record<string, PostedTask> } | undefined
-    return { tasks: { ...(details?.tasks ?? {}) } }
+  /** The provider tasks posted earlier for a model's answers (engine models only ever post), by `queryIndex:sample`. */
+  async function postedTasks(analysisId: number, modelId: number): Promise<Map<string, PostedTask>> {
+    if (!isEngineModel(modelId)) return new Map()
+    const rows = await sql<{ query_index: number; sample: number; task_id: string; cost_usd: string }[]>`
+      select query_index, sample, task_id, cost_usd from engine_tasks where analysis_id = ${analysisId} and model_id = ${modelId}`
+    return new Map(rows.map((r) => [`${r.query_index}:${r.sample}`, { id: r.task_id, costUsd: Number(r.cost_usd) }]))
+  }
+
+  /** Writes down a posted task before it is polled; a task posted again for the same answer (a lost write) replaces it. */
+  async function recordTask(at: { analysisId: number; modelId: number; queryIndex: number; sample: number }, provider: string, t: PostedTask): Promise<void> {
+    await sql`
+      insert into engine_tasks (analysis_id, model_id, query_index, sample, provider, task_id, cost_usd)
+      values (${at.analysisId}, ${at.modelId}, ${at.queryIndex}, ${at.sample}, ${provider}, ${t.id}, ${t.costUsd})
+      on conflict (analysis_id, model_id, query_index, sample) do update set provider = excluded.provider, task_id = excluded.task_id, cost_usd = excluded.cost_usd, created_at = now()`
   }
 
   return {
@@ -235,8 +247,8 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
       const ctx = Context.current()
       const stored = (await storedRows(input.analysisId, input.modelId)).get(`${input.queryIndex}:${input.sample}`)
       const snap = await snapshotOf(input.analysisId)
-      const tasks = tasksOf(ctx)
-      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored, tasks.tasks), tasks)
+      const tasks = await postedTasks(input.analysisId, input.modelId)
+      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored, tasks))
       if ('retry' in out) throw ApplicationFailure.create({ type: out.retry.kind, message: out.retry.message, nextRetryDelay: out.retry.retryAfterMs })
       return out
     },
@@ -250,16 +262,13 @@ export function createActivities({ sql, gateway = createGateway() }: ActivityDep
     async answerQueries(input: { analysisId: number; modelId: number; items: { queryIndex: number; sample: number }[]; maxAttempts: number }): Promise<AnswerOutcome[]> {
       const ctx = Context.current()
       const [stored, snap] = await Promise.all([storedRows(input.analysisId, input.modelId), snapshotOf(input.analysisId)])
-      const tasks = tasksOf(ctx)
-      const outs = await withHeartbeat(
-        ctx,
-        () =>
-          Promise.all(
-            input.items.map((item) =>
-              answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`), tasks.tasks),
-            ),
+      const tasks = await postedTasks(input.analysisId, input.modelId)
+      const outs = await withHeartbeat(ctx, () =>
+        Promise.all(
+          input.items.map((item) =>
+            answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`), tasks),
           ),
-        tasks,
+        ),
       )
       const retries = outs.flatMap((o) => ('retry' in o ? [o.retry] : []))
       if (retries.length) {

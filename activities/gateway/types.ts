@@ -67,7 +67,8 @@ export interface NormalisedAnswer {
 export interface EngineTask {
   /** A task posted by an earlier attempt, with what posting it cost (billed once, recorded with the answer). */
   resume?: PostedTask
-  posted(task: PostedTask): void
+  /** Awaited before the first poll: the task is recorded before anything else can go wrong. */
+  posted(task: PostedTask): Promise<void> | void
 }
 
 export interface PostedTask {

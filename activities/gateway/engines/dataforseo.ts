@@ -77,13 +77,18 @@ export function dataForSeoAdapter(cfg: ProviderConfig): Adapter {
       if (call.engine === 'chatgpt_app') {
         let cost = call.task?.resume?.costUsd ?? 0
         let id = call.task?.resume?.id
+        // A task the provider no longer knows (40401 Task Not Found, e.g. past its retention) is posted again.
+        if (id) {
+          await ai.chatGptLlmScraperTaskGetAdvanced(id)
+          if (dataForSeoFailure(wire.body)?.code === 40401) id = undefined
+        }
         if (!id) {
           await ai.chatGptLlmScraperTaskPost([{ keyword: call.prompt, ...where, force_web_search: true } as never])
           check(wire.body)
           cost += dataForSeoCost(wire.body)
           id = dataForSeoTaskId(wire.body)
           if (!id) throw engineError('dataforseo', { code: 50000, message: 'task_post answered no task id' })
-          call.task?.posted({ id, costUsd: cost })
+          await call.task?.posted({ id, costUsd: cost })
         }
         for (;;) {
           await ai.chatGptLlmScraperTaskGetAdvanced(id)

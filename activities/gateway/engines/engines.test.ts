@@ -80,6 +80,15 @@ describe('DataForSEO', () => {
     expect(a.costUsd).toBeCloseTo(0.004, 6)
   })
 
+  it('a task the provider no longer knows (40401) is posted again; both posts are billed', async () => {
+    const posted: PostedTask[] = []
+    const a = await ask('dataforseo', 'chatgpt_app', { task: { resume: { id: 'gone-task', costUsd: 0.004 }, posted: (t: PostedTask) => posted.push(t) } })
+    expect(posted).toHaveLength(1)
+    expect(a.text).toMatch(/\w/)
+    // 0.004 of the lost task + 0.004 of the new one.
+    expect(a.costUsd).toBeCloseTo(0.008, 6)
+  })
+
   it('errors: HTTP 429 rate limited (Retry-After), 40210 no funds is configuration, 50000 in the task is transient, timeout is transient', async () => {
     await faults({ dataforseo: { faults: [{ type: '429', times: 1, retryAfterSeconds: 2 }, { type: 'credit', times: 1 }, { type: 'error', times: 1 }] } })
     expect(await failure(ask('dataforseo', 'google_ai_mode'))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 2000 })
