@@ -94,6 +94,16 @@ describe('the engines (issue 30)', () => {
     expect(visibility.body.models.find((m: any) => m.modelId === 11).answered).toBe(2)
     const results = await client.call(`/api/v1/analyses/${started.id}/results?tab=share-of-model&model=aio`)
     expect(results.status).toBe(200)
+
+    // Source Insights: the engines' references are basic insights like every model's citations.
+    expect((await s.json(`/api/analyses/${started.id}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
+    await until('the source search completes', async () => ['completed', 'failed'].includes((await s.json(`/api/analyses/${started.id}/source-search`)).body?.searchInsightsStatus), 120_000, 250)
+    const basic = await db<{ model_id: number; n: number; cited: number }[]>`
+      select model_id, count(*)::int as n, count(*) filter (where jsonb_array_length(sources) > 0 or jsonb_array_length(citations) > 0)::int as cited
+      from search_insights where analysis_id = ${started.id} and kind = 'basic' and model_id >= 11 group by model_id order by model_id`
+    // One basic insight per query × engine; the absent AI Overview cites nothing, the other two do.
+    expect(basic.map((b) => [b.model_id, b.n])).toEqual([[11, 3], [12, 3], [13, 3], [14, 3]])
+    expect(basic.map((b) => b.cited)).toEqual([2, 3, 3, 3])
   })
 
   it('a worker killed while ChatGPT app tasks are in the queue: the restarted activities poll the same tasks, nothing posted or stored twice', async () => {
