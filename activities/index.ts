@@ -5,7 +5,10 @@
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity'
 import type postgres from 'postgres'
 import { createGateway, classifyError, frameworkPrompt, type FrameworkResult, type Gateway, type NormalisedAnswer } from './gateway'
-import { modelById, type ProviderKey } from '../app/domain/models'
+import type { PostedTask } from './gateway/types'
+import { isEngineModel, modelById, type ProviderKey } from '../app/domain/models'
+import { providerOf, serpProviderChoice, type SerpProviderKey } from '../app/domain/providers'
+import { marketOf } from '../app/domain/engines/market'
 import { parseAnswer, type BrandDef } from '../app/domain/metrics'
 import { computeResults, storeResults, type AnalysisSnapshot } from '../db/results'
 import { brandList } from '../app/domain/analyses'
@@ -45,7 +48,7 @@ export interface ActivityDeps {
 }
 
 /** An analysis's queries and brands as its answers are parsed: the brand list is built once per analysis. */
-type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[] }
+type ParseSnapshot = AnalysisSnapshot & { brandDefs: BrandDef[]; serpProvider: SerpProviderKey | null }
 
 export function createActivities({ sql, gateway = createGateway(), renderReport }: ActivityDeps) {
   /** One load per analysis, shared by the batches that start together (the first of them loads, the others wait for it). */
@@ -64,11 +67,11 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
 
   /** The analysis's queries, brands and language; teach: tell the demo simulator the project first (before asking models). */
   async function loadSnapshot(analysisId: number, teach = true): Promise<ParseSnapshot> {
-    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string }[]>`
-      select a.queries, a.brands, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
+    const [row] = await sql<{ queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands']; language: string; serp_provider: SerpProviderKey | null }[]>`
+      select a.queries, a.brands, p.language, p.serp_provider from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
     if (!row) throw ApplicationFailure.nonRetryable(`Analysis ${analysisId} no longer exists`, 'permanent')
     if (teach) await teachSimulator(sql, gateway.configs, analysisId)
-    return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands) }
+    return { queries: row.queries, brands: row.brands, language: row.language, brandDefs: brandList(row.brands), serpProvider: row.serp_provider }
   }
 
   async function storeAnswer(row: {
@@ -106,7 +109,7 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
         rankings: sql.json(parsed.rankings as any),
         sentiment: sql.json(parsed.sentiment as any),
         // incomplete: the vendor had not finished (Claude still paused after the gateway's continuations)
-        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model, ...(a && !a.complete ? { incomplete: true } : {}), ...(row.ok ? {} : { errorKind: row.errorKind ?? 'transient' }) } as any),
+        parsed_data: sql.json({ provider: a?.provider ?? model?.provider, model: a?.model, ...(a && !a.complete ? { incomplete: true } : {}), ...(a?.absent ? { absent: true } : {}), ...(row.ok ? {} : { errorKind: row.errorKind ?? 'transient' }) } as any),
         raw: a ? sql.json(a.raw as any) : null,
         usage: a ? sql.json(a.usage as any) : null,
         latency_ms: a?.latencyMs ?? null,
@@ -169,6 +172,8 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
     snap: ParseSnapshot,
     input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number },
     stored: StoredRow | undefined,
+    /** Provider tasks posted for this model's answers before (engine_tasks), by `queryIndex:sample`. */
+    tasks: Map<string, PostedTask> = new Map(),
   ): Promise<AnswerOutcome | { retry: { kind: string; message: string; retryAfterMs?: number } }> {
     if (stored?.ok) return { ok: true, stored: true }
     if (stored && ctx.info.attempt > 1) return { ok: false, stored: true, error: stored.error ?? undefined, errorKind: stored.error_kind ?? 'transient' }
@@ -177,19 +182,27 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
     if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
     const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
     try {
-      const answer = await gateway.ask(model.provider as ProviderKey, { prompt: q.query, signal: ctx.cancellationSignal })
-      if (!answer.text.trim()) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
+      // An engine (issue 30) is read from the chosen SERP provider, in the project's market; a task it posts is written
+      // down first (engine_tasks), so a retried or restarted activity polls it rather than paying for a second one.
+      const provider = providerOf(model, snap.serpProvider ?? serpChoice)
+      const engine = model.engine
+        ? { engine: model.engine, market: marketOf(snap.language), task: { resume: tasks.get(`${input.queryIndex}:${input.sample}`), posted: (t: PostedTask) => recordTask(base, provider, t) } }
+        : {}
+      const answer = await gateway.ask(provider, { prompt: q.query, signal: ctx.cancellationSignal, ...engine })
+      if (!answer.text.trim() && !answer.absent) throw Object.assign(new Error('The model returned an empty answer'), { emptyAnswer: true })
       // The gateway has started this provider's next call already; the answers of the other slots that came in at the
       // same moment are let through to theirs before this one is parsed and written (setImmediate runs after the
       // pending I/O), so a burst of answers does not hold back the next wave of calls.
       await new Promise<void>((resolve) => setImmediate(resolve))
       await storeAnswer({ ...base, ok: true, answer, brands: snap.brandDefs, language: snap.language })
+      // The answer is stored: its task is done with.
+      if (model.engine) await sql`delete from engine_tasks where analysis_id = ${input.analysisId} and model_id = ${input.modelId} and query_index = ${input.queryIndex} and sample = ${input.sample}`
       return { ok: true, stored: true }
     } catch (err) {
       if (ctx.cancellationSignal.aborted) throw new CancelledFailure('Activity cancelled')
       const ge = (err as { emptyAnswer?: boolean }).emptyAnswer
         ? { kind: 'transient' as const, userMessage: `${model.name} returned an empty answer.`, retryAfterMs: undefined }
-        : classifyError(model.provider as ProviderKey, err)
+        : classifyError(providerOf(model, snap.serpProvider ?? serpChoice), err)
       const final = ge.kind === 'configuration' || ge.kind === 'permanent' || ctx.info.attempt >= input.maxAttempts
       if (!final) return { retry: { kind: ge.kind, message: ge.userMessage, retryAfterMs: ge.retryAfterMs } }
       await storeAnswer({ ...base, ok: false, error: ge.userMessage, errorKind: ge.kind })
@@ -205,6 +218,25 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
     } finally {
       clearInterval(beat)
     }
+  }
+
+  /** Who answers the engines (SERP_PROVIDER): read once per worker. */
+  const serpChoice = serpProviderChoice()
+
+  /** The provider tasks posted earlier for a model's answers (engine models only ever post), by `queryIndex:sample`. */
+  async function postedTasks(analysisId: number, modelId: number): Promise<Map<string, PostedTask>> {
+    if (!isEngineModel(modelId)) return new Map()
+    const rows = await sql<{ query_index: number; sample: number; task_id: string; cost_usd: string }[]>`
+      select query_index, sample, task_id, cost_usd from engine_tasks where analysis_id = ${analysisId} and model_id = ${modelId}`
+    return new Map(rows.map((r) => [`${r.query_index}:${r.sample}`, { id: r.task_id, costUsd: Number(r.cost_usd) }]))
+  }
+
+  /** Writes down a posted task before it is polled; a task posted again for the same answer (a lost write) replaces it. */
+  async function recordTask(at: { analysisId: number; modelId: number; queryIndex: number; sample: number }, provider: string, t: PostedTask): Promise<void> {
+    await sql`
+      insert into engine_tasks (analysis_id, model_id, query_index, sample, provider, task_id, cost_usd)
+      values (${at.analysisId}, ${at.modelId}, ${at.queryIndex}, ${at.sample}, ${provider}, ${t.id}, ${t.costUsd})
+      on conflict (analysis_id, model_id, query_index, sample) do update set provider = excluded.provider, task_id = excluded.task_id, cost_usd = excluded.cost_usd, created_at = now()`
   }
 
   return {
@@ -227,7 +259,8 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
       const ctx = Context.current()
       const stored = (await storedRows(input.analysisId, input.modelId)).get(`${input.queryIndex}:${input.sample}`)
       const snap = await snapshotOf(input.analysisId)
-      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored))
+      const tasks = await postedTasks(input.analysisId, input.modelId)
+      const out = await withHeartbeat(ctx, () => answerOne(ctx, snap, input, stored, tasks))
       if ('retry' in out) throw ApplicationFailure.create({ type: out.retry.kind, message: out.retry.message, nextRetryDelay: out.retry.retryAfterMs })
       return out
     },
@@ -241,10 +274,11 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
     async answerQueries(input: { analysisId: number; modelId: number; items: { queryIndex: number; sample: number }[]; maxAttempts: number }): Promise<AnswerOutcome[]> {
       const ctx = Context.current()
       const [stored, snap] = await Promise.all([storedRows(input.analysisId, input.modelId), snapshotOf(input.analysisId)])
+      const tasks = await postedTasks(input.analysisId, input.modelId)
       const outs = await withHeartbeat(ctx, () =>
         Promise.all(
           input.items.map((item) =>
-            answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`)),
+            answerOne(ctx, snap, { analysisId: input.analysisId, modelId: input.modelId, maxAttempts: input.maxAttempts, ...item }, stored.get(`${item.queryIndex}:${item.sample}`), tasks),
           ),
         ),
       )

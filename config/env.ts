@@ -31,7 +31,12 @@ const shared = {
   // SERP/data providers (issue 30)
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
-  DATAFORSEO_BASE_URL: z.string().optional(),
+  DATAFORSEO_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url('must be a URL such as https://api.dataforseo.com').optional()),
+  SERPAPI_KEY: z.string().optional(),
+  SERPAPI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url('must be a URL such as https://serpapi.com').optional()),
+  SERP_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['dataforseo', 'serpapi'], { error: 'must be dataforseo or serpapi' }).optional()),
+  DATAFORSEO_POLL_MS: number(z.coerce.number().int().positive().optional()),
+  SERPAPI_COST_PER_SEARCH: number(z.coerce.number().min(0).optional()),
 }
 
 /** The worker (worker/index.ts): its prebuilt workflow bundle and its Temporal worker limits. */

@@ -10,7 +10,8 @@
  * starts it through the Temporal client and the schedule as a child of its own workflow.
  */
 import type postgres from 'postgres'
-import { CARD_MODEL_IDS, LIGHT_MODE_MODEL_IDS, modelById } from '../app/domain/models'
+import { LIGHT_MODE_MODEL_IDS, modelById } from '../app/domain/models'
+import { analysisModelIds } from '../app/domain/engines/tiers'
 import { MAX_QUERIES_LIGHT } from '../app/domain/limits'
 import { MAX_TOPIC_QUERIES } from '../app/domain/audiences'
 import { loadProviderConfigs } from '../app/domain/providers'
@@ -133,6 +134,7 @@ interface ProjectToAnalyse {
   brand_details: { alternativeNames?: string[]; domains?: string[] } | null
   is_light_mode: boolean
   samples_per_query: number
+  engines: boolean
 }
 
 export interface CreateAnalysisRunOptions {
@@ -153,7 +155,7 @@ export interface CreateAnalysisRunOptions {
  */
 export async function createAnalysisRun(tx: Tx, projectId: number, opts: CreateAnalysisRunOptions): Promise<{ analysis: AnalysisRow; run: PlannedRun }> {
   const [p] = await tx<ProjectToAnalyse[]>`
-    select p.user_id, u.email, u.is_active, u.is_admin, u.tier, u.max_analyses, p.brand_domain, p.brand_details, p.is_light_mode, p.samples_per_query
+    select p.user_id, u.email, u.is_active, u.is_admin, u.tier, u.max_analyses, p.brand_domain, p.brand_details, p.is_light_mode, p.samples_per_query, p.engines
     from projects p join users u on u.id = p.user_id where p.id = ${projectId}`
   if (!p) throw new AnalysisRefused('Project not found', 404)
   await lockUser(tx, p.user_id)
@@ -178,7 +180,7 @@ export async function createAnalysisRun(tx: Tx, projectId: number, opts: CreateA
     const [reset] = await tx<AnalysisRow[]>`select * from analyses where id = ${row.id}`
     return { analysis: reset, run: await insertRun(tx, reset, 'analysis', reset.model_ids, p.email) }
   }
-  const modelIds = [...(isLight ? LIGHT_MODE_MODEL_IDS : CARD_MODEL_IDS)]
+  const modelIds = isLight ? [...LIGHT_MODE_MODEL_IDS] : analysisModelIds({ tier: p.tier, isAdmin: p.is_admin, engines: p.engines })
   const snapshot = queries.map((q, index) => ({ index, query: q.query, topic: q.topic, audience: q.audience, audienceContext: q.audience_context }))
   const brands = {
     brand: { name: p.brand_domain, alternativeNames: p.brand_details?.alternativeNames ?? [], domains: p.brand_details?.domains ?? [] },

@@ -4,7 +4,7 @@
  * name the project's current competitors plus brands it does not track, citations of pages that
  * exist, and illustrative names that say so elsewhere. Day and seed are pinned.
  */
-import { createGateway, simulatorConfigs, PROVIDER_KEYS } from '../activities/gateway'
+import { createGateway, simulatorConfigs, LLM_PROVIDER_KEYS } from '../activities/gateway'
 import { CATALOGUE } from './catalogue'
 import { buildFramework } from './framework'
 import { findMarket, MARKETS, SITES } from './knowledge'
@@ -163,7 +163,7 @@ describe('simulated answers in demo mode', () => {
     const openings = new Set<string>()
     let answers = 0
     for (const q of fw.result.queries) {
-      for (const p of PROVIDER_KEYS) {
+      for (const p of LLM_PROVIDER_KEYS) {
         const a = await gw.ask(p, { prompt: q })
         answers++
         // The opening sentence after any vendor preamble.
@@ -202,7 +202,7 @@ describe('demo latency', () => {
     const demo = await startSimulator({ port: 0, demoLatency: true })
     try {
       const cfg = (await simControl(demo.url, '/__sim/config', {})) as { providers: Record<string, { latencyMs: number; latencyMaxMs?: number }> }
-      for (const p of PROVIDER_KEYS) {
+      for (const p of LLM_PROVIDER_KEYS) {
         expect(cfg.providers[p].latencyMs).toBeGreaterThanOrEqual(500)
         expect(cfg.providers[p].latencyMaxMs).toBeLessThanOrEqual(3000)
         expect(cfg.providers[p].latencyMaxMs).toBeGreaterThan(cfg.providers[p].latencyMs)
@@ -217,7 +217,7 @@ describe('demo latency', () => {
     const plain = await startSimulator({ port: 0 })
     try {
       const cfg = (await simControl(plain.url, '/__sim/config', {})) as { providers: Record<string, { latencyMs: number }> }
-      for (const p of PROVIDER_KEYS) expect(cfg.providers[p].latencyMs).toBe(0)
+      for (const p of LLM_PROVIDER_KEYS) expect(cfg.providers[p].latencyMs).toBe(0)
     } finally {
       await plain.close()
     }

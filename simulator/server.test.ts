@@ -8,7 +8,7 @@ import path from 'node:path'
 import OpenAI from 'openai'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
-import { createGateway, frameworkPrompt, PROVIDER_KEYS, simulatorConfigs, type FrameworkResult } from '../activities/gateway'
+import { createGateway, frameworkPrompt, LLM_PROVIDER_KEYS, simulatorConfigs, type FrameworkResult } from '../activities/gateway'
 import { startSimulator, type SimulatorHandle } from './server'
 import { simControl, simStats } from './testing'
 
@@ -36,7 +36,7 @@ describe('determinism', () => {
   it('same provider, model, prompt, day and seed give byte-identical text on every provider', async () => {
     await simControl(sim.url, '/__sim/config', { day: '2025-03-01' })
     const gw = createGateway(simulatorConfigs(sim.url))
-    for (const p of PROVIDER_KEYS) {
+    for (const p of LLM_PROVIDER_KEYS) {
       const a = await gw.ask(p, { prompt: 'best electric cars for families' })
       const b = await gw.ask(p, { prompt: 'best electric cars for families' })
       expect(b.text).toBe(a.text)

@@ -60,6 +60,7 @@ import { modelChangesFromEnv, parseModelChanges, servedModel, type ModelChange }
 import { normaliseQuery, ProjectStore } from './projects'
 import { fakeFromSchema } from './schemaFaker'
 import { DEMO_LATENCY, projectFromBody } from './teach'
+import { EngineSim } from './engines'
 import { anthropicMessages, chatCompletion, errorResponse, geminiGenerate, openaiResponses, xaiResponses, type ErrorCase, type Reply, type Vendor, type WireResponse } from './vendors'
 
 export interface SimulatorOptions {
@@ -318,6 +319,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   }
 
   const today = () => config.day ?? new Date().toISOString().slice(0, 10)
+  const engines = new EngineSim(() => ({ seed: config.seed, day: today(), brandRate: config.brandRate, store, pinned: (q) => config.listFormats[normaliseQuery(q)] }), opts.demoLatency ? 1500 : 0)
 
   function send(res: http.ServerResponse, wire: WireResponse): void {
     if (res.writableEnded || res.destroyed) return
@@ -744,6 +746,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const raw = Buffer.concat(chunks).toString('utf8')
       void (async () => {
         try {
+          if (await engines.handle(req, res, url, raw)) return
           if (await handleControl(req, res, url.pathname, raw)) return
           if (await handleEmbeddings(req, res, url.pathname, raw)) return
           const volume = volumeReply(req.method, url.pathname, raw, req.headers.authorization, config.seed, today())

@@ -4,7 +4,8 @@
  * (en.wikipedia.org, The Guardian, Which?, TechRadar).
  */
 import { deu, eng } from 'stopword'
-import { createGateway, frameworkPrompt, PROVIDER_KEYS, simulatorConfigs, type FrameworkResult } from '../activities/gateway'
+import { marketOf } from '../app/domain/engines/market'
+import { createGateway, frameworkPrompt, LLM_PROVIDER_KEYS, simulatorConfigs, type FrameworkResult } from '../activities/gateway'
 import { normaliseDomain } from '../app/domain/sources/classify'
 import { startSimulator, type SimulatorHandle } from './server'
 import { MARKETS } from './knowledge'
@@ -33,9 +34,17 @@ async function answersOf(brand: string, market: string, region: string, language
   const brandDomains = [...fw.brandDomains, ...fw.competitors.flatMap((c) => c.domains), ...MARKETS.flatMap((m) => m.brands.flatMap((b) => b.domains))]
   const allowed = new Set([...localDomains(language), ...brandDomains].map((d) => normaliseDomain(d)))
   const answers = []
-  for (const provider of PROVIDER_KEYS) {
+  // The six models, and three engines of issue 30 (an AI Overview may be absent, so it is left out here).
+  const askers = [
+    ...LLM_PROVIDER_KEYS.map((provider) => ({ provider: provider as string, ask: (prompt: string) => gw.ask(provider, { prompt, webSearch: true }) })),
+    ...(['google_ai_mode', 'bing_copilot', 'chatgpt_app'] as const).map((engine) => ({
+      provider: engine as string,
+      ask: (prompt: string) => gw.ask(engine === 'bing_copilot' ? 'serpapi' : 'dataforseo', { prompt, engine, market: marketOf(language) }),
+    })),
+  ]
+  for (const { provider, ask } of askers) {
     for (const prompt of fw.queries) {
-      const a = await gw.ask(provider, { prompt, webSearch: true })
+      const a = await ask(prompt)
       // The words the answer writes itself: without brand names, links and the list of sources' titles.
       let prose = a.text.replace(/\[[^\]]*\]\([^)]*\)/g, ' ').replace(/https?:\/\/\S+/g, ' ')
       for (const n of names) prose = prose.split(n).join(' ')
@@ -52,7 +61,7 @@ function foreignCitations(urls: string[], allowed: Set<string | null>): string[]
 describe('a German project', () => {
   it('is answered in German on every engine and cites German sites and the brands’ own', async () => {
     const { answers, allowed } = await answersOf('Hoka', 'Laufschuhe', 'Germany', 'de')
-    expect(new Set(answers.map((a) => a.provider)).size).toBe(6)
+    expect(new Set(answers.map((a) => a.provider)).size).toBe(9)
     let cited = 0
     for (const a of answers) {
       const words = a.prose.toLowerCase().split(/[^\p{L}']+/u).filter(Boolean)
@@ -72,7 +81,7 @@ describe('a German project', () => {
 describe('a Japanese project', () => {
   it('is answered in Japanese on every engine and cites Japanese sites and the brands’ own', async () => {
     const { answers, allowed } = await answersOf('ソニー', 'スマートフォン', 'Japan', 'ja')
-    expect(new Set(answers.map((a) => a.provider)).size).toBe(6)
+    expect(new Set(answers.map((a) => a.provider)).size).toBe(9)
     for (const a of answers) {
       const latinWords = a.prose.toLowerCase().match(/[a-z]{2,}/g) ?? []
       // Japanese prose: kana in every answer and no English function words (the only Latin left is a URL-free "vs").

@@ -3,7 +3,7 @@
  */
 import { startSimulator, type SimulatorHandle } from '../../simulator/server'
 import { simControl, simStats } from '../../simulator/testing'
-import { createGateway, frameworkPrompt, GatewayError, loadProviderConfigs, PROVIDER_KEYS, simulatorConfigs, type FrameworkResult, type NormalisedAnswer, type ProviderKey } from './index'
+import { createGateway, frameworkPrompt, GatewayError, loadProviderConfigs, LLM_PROVIDER_KEYS, simulatorConfigs, type FrameworkResult, type NormalisedAnswer, type ProviderKey } from './index'
 import { MAX_PAUSE_CONTINUATIONS } from './providers'
 
 let sim: SimulatorHandle
@@ -37,7 +37,7 @@ function rawOf(answer: NormalisedAnswer): Record<string, any> {
 describe('every provider through its SDK against the simulator', () => {
   const gateway = () => createGateway(simulatorConfigs(sim.url))
 
-  it.each(PROVIDER_KEYS)('%s: text, citations, sources, search queries and usage', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s: text, citations, sources, search queries and usage', async (provider) => {
     const a = await gateway().ask(provider, { prompt: PROMPT })
     expect(a.provider).toBe(provider)
     expect(a.text.trim().length).toBeGreaterThan(200)
@@ -164,7 +164,7 @@ describe('every provider through its SDK against the simulator', () => {
 
   it('each answer records whether its request asked for web search (the evidence of how it was collected)', async () => {
     const gw = gateway()
-    for (const provider of PROVIDER_KEYS) {
+    for (const provider of LLM_PROVIDER_KEYS) {
       expect((await gw.ask(provider, { prompt: PROMPT })).webSearchRequested, provider).toBe(true)
       expect((await gw.ask(provider, { prompt: PROMPT, webSearch: true })).webSearchRequested, provider).toBe(true)
       expect((await gw.ask(provider, { prompt: PROMPT, webSearch: false })).webSearchRequested, provider).toBe(false)
@@ -184,7 +184,7 @@ describe('structured output', () => {
     },
   }
 
-  it.each(PROVIDER_KEYS)('%s: askJson returns schema-valid data', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s: askJson returns schema-valid data', async (provider) => {
     const gw = createGateway(simulatorConfigs(sim.url))
     const { data, answer } = await gw.askJson<{ sentiment: string; score: number; reasons: string[] }>(provider, { prompt: 'How do people feel about Nike running shoes?', schemaName: 'sentiment', schema })
     expect(['positive', 'neutral', 'negative']).toContain(data.sentiment)
@@ -196,7 +196,7 @@ describe('structured output', () => {
     expect(answer.webSearchRequested).toBe(false)
   })
 
-  it.each(PROVIDER_KEYS)('%s: the framework prompt yields the requested counts and is learned', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s: the framework prompt yields the requested counts and is learned', async (provider) => {
     const gw = createGateway(simulatorConfigs(sim.url))
     const input = { brand: 'Nike', market: 'Running shoes', region: 'United Kingdom', language: 'en-GB', marketType: 'B2C' as const, maxCompetitors: 12, maxQueries: 25 }
     const { data } = await gw.askJson<FrameworkResult>(provider, frameworkPrompt(input))
@@ -248,7 +248,7 @@ describe('errors through the SDKs', () => {
     await expect(gw.ask(provider, { prompt: PROMPT })).resolves.toMatchObject({ provider })
   })
 
-  it.each(PROVIDER_KEYS)('%s 500 is transient, 401 is configuration', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s 500 is transient, 401 is configuration', async (provider) => {
     const gw = createGateway(simulatorConfigs(sim.url))
     await fault(provider, { type: '500' })
     const e500 = await expectGatewayError(gw.ask(provider, { prompt: PROMPT }))
@@ -260,7 +260,7 @@ describe('errors through the SDKs', () => {
     expect(e401.userMessage).toMatch(/API key was rejected \((401|400)\)\. Check [A-Z]+_API_KEY\.$/)
   })
 
-  it.each(PROVIDER_KEYS)('%s timeout is transient and the held request is released', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s timeout is transient and the held request is released', async (provider) => {
     await fault(provider, { type: 'timeout' })
     const gw = createGateway(simulatorConfigs(sim.url, { [provider]: { timeoutMs: 250 } }))
     // The simulator holds the request for ever: an answer at all (within the test's timeout) is the gateway's own timeout.
@@ -270,7 +270,7 @@ describe('errors through the SDKs', () => {
     await vi.waitFor(async () => expect((await simStats(sim.url)).providers[provider].inFlight).toBe(0))
   })
 
-  it.each(PROVIDER_KEYS)('%s empty answer is transient', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s empty answer is transient', async (provider) => {
     await fault(provider, { type: 'empty', times: 1 })
     const gw = createGateway(simulatorConfigs(sim.url))
     const err = await expectGatewayError(gw.ask(provider, { prompt: PROMPT }))
@@ -278,7 +278,7 @@ describe('errors through the SDKs', () => {
     expect(err.userMessage).toMatch(/returned an empty answer; retrying\.$/)
   })
 
-  it.each(PROVIDER_KEYS)('%s malformed structured output is a transient "malformed JSON" error', async (provider) => {
+  it.each(LLM_PROVIDER_KEYS)('%s malformed structured output is a transient "malformed JSON" error', async (provider) => {
     await fault(provider, { type: 'malformed', times: 1 })
     const gw = createGateway(simulatorConfigs(sim.url))
     const err = await expectGatewayError(gw.askJson(provider, frameworkPrompt({ brand: 'Monzo', market: 'UK banks', language: 'en-GB', maxCompetitors: 3, maxQueries: 3 })))

@@ -59,7 +59,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
     }
   }
 
-  function toAnswer(provider: ProviderKey, raw: unknown, parsed: ParsedAnswer, latencyMs: number, webSearchRequested: boolean, text = parsed.text): NormalisedAnswer {
+  function toAnswer(provider: ProviderKey, raw: unknown, parsed: ParsedAnswer, latencyMs: number, webSearchRequested: boolean, text = parsed.text, absent = false): NormalisedAnswer {
     const model = configs[provider].model
     return {
       provider,
@@ -75,6 +75,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
       simulated: configs[provider].simulated,
       complete: !parsed.paused,
       webSearchRequested,
+      absent,
     }
   }
 
@@ -83,10 +84,13 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
 
     async ask(provider: ProviderKey, opts: AskOptions): Promise<NormalisedAnswer> {
       const webSearch = opts.webSearch ?? true
-      const { raw, parsed, latencyMs } = await call(provider, opts.signal, (a, signal) => a.ask({ prompt: opts.prompt, system: opts.system, webSearch, signal }))
+      const { raw, parsed, latencyMs, absent } = await call(provider, opts.signal, (a, signal) =>
+        a.ask({ prompt: opts.prompt, system: opts.system, webSearch, signal, engine: opts.engine, market: opts.market, task: opts.task }),
+      )
       if (parsed.refusal) throw refusalError(provider, parsed.refusal)
-      if (!parsed.text.trim()) throw emptyAnswerError(provider)
-      return toAnswer(provider, raw, parsed, latencyMs, webSearch)
+      // An engine that showed no AI answer is a result (issue 30); any other empty answer is worth a retry.
+      if (!absent && !parsed.text.trim()) throw emptyAnswerError(provider)
+      return toAnswer(provider, raw, parsed, latencyMs, webSearch, parsed.text, absent === true)
     },
 
     async askJson<T>(provider: ProviderKey, opts: AskJsonOptions): Promise<{ data: T; answer: NormalisedAnswer }> {

@@ -4,6 +4,7 @@
  */
 export type { ProviderKey, ProviderConfig, Citation, Source, Usage, NormalisedAnswer, AskOptions, AskJsonOptions, Gateway } from './types'
 export { PROVIDER_KEYS } from './types'
+export { LLM_PROVIDER_KEYS } from '../../app/domain/providers'
 export { loadProviderConfigs, isDemoMode, simulatorConfigs, providerDisplayName, apiKeyEnvName, DEFAULT_SIMULATOR_URL } from '../../app/domain/providers'
 export { GatewayError, classifyError, type GatewayErrorKind } from './errors'
 export { createGateway } from './gateway'

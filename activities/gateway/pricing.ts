@@ -41,6 +41,9 @@ const PRICES: Record<ProviderKey, Price[]> = {
     { prefix: 'grok-3', inputPerMTok: 3, outputPerMTok: 15, perSearch: 0.01 },
   ],
   deepseek: [{ prefix: 'deepseek', inputPerMTok: 0.28, outputPerMTok: 0.42, perSearch: 0 }],
+  // The SERP providers bill per request and their cost is read from the reply (issue 30).
+  dataforseo: [],
+  serpapi: [],
 }
 
 function priceFor(provider: ProviderKey, model: string): Price {

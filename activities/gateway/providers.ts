@@ -6,8 +6,12 @@
 import OpenAI from 'openai'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
-import type { ProviderConfig, ProviderKey } from './types'
+import type { EngineTask, ProviderConfig, ProviderKey } from './types'
+import type { EngineKey } from '../../app/domain/models'
+import type { Market } from '../../app/domain/engines/market'
 import { parseAnthropic, parseChatCompletion, parseGemini, parseResponses, type ParsedAnswer } from './normalise'
+import { dataForSeoAdapter } from './engines/dataforseo'
+import { serpApiAdapter } from './engines/serpapi'
 
 export interface AdapterCall {
   prompt: string
@@ -24,10 +28,19 @@ export interface JsonCall extends AdapterCall {
 export interface AdapterResult {
   raw: unknown
   parsed: ParsedAnswer
+  /** A SERP engine showed no AI answer for the query (issue 30). */
+  absent?: boolean
+}
+
+/** An engine read from a SERP provider: which one, where, and the task hooks of a post-then-poll call. */
+export interface EngineCall extends AdapterCall {
+  engine?: EngineKey
+  market?: Market
+  task?: EngineTask
 }
 
 export interface Adapter {
-  ask(call: AdapterCall & { webSearch: boolean }): Promise<AdapterResult>
+  ask(call: EngineCall & { webSearch: boolean }): Promise<AdapterResult>
   askJson(call: JsonCall): Promise<AdapterResult>
 }
 
@@ -299,5 +312,7 @@ export function createAdapter(key: ProviderKey, cfg: ProviderConfig): Adapter {
     case 'gemini': return geminiAdapter(cfg)
     case 'perplexity': return chatAdapter(cfg, 'perplexity')
     case 'deepseek': return chatAdapter(cfg, 'deepseek')
+    case 'dataforseo': return dataForSeoAdapter(cfg)
+    case 'serpapi': return serpApiAdapter(cfg)
   }
 }

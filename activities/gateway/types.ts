@@ -1,5 +1,7 @@
 import type { ProviderConfig, ProviderKey } from '../../app/domain/providers'
 import type { ChatToolCall, ChatToolSpec, ChatTurnMessage } from '../../app/domain/chat'
+import type { EngineKey } from '../../app/domain/models'
+import type { Market } from '../../app/domain/engines/market'
 
 export { PROVIDER_KEYS } from '../../app/domain/providers'
 export type { ProviderConfig, ProviderKey }
@@ -57,6 +59,21 @@ export interface NormalisedAnswer {
    * app/domain/evidence collectionOf's rule; this is the request's side, recorded with each answer.
    */
   webSearchRequested: boolean
+  /** A SERP engine showed no AI answer for this query (an absent AI Overview): a result, with empty text. */
+  absent: boolean
+}
+
+/** A provider task posted and polled (DataForSEO's ChatGPT scraper): resume one posted earlier, or learn the new id. */
+export interface EngineTask {
+  /** A task posted by an earlier attempt, with what posting it cost (billed once, recorded with the answer). */
+  resume?: PostedTask
+  /** Awaited before the first poll: the task is recorded before anything else can go wrong. */
+  posted(task: PostedTask): Promise<void> | void
+}
+
+export interface PostedTask {
+  id: string
+  costUsd: number
 }
 
 export interface AskOptions {
@@ -65,6 +82,10 @@ export interface AskOptions {
   /** Use the provider's web search tool. Default true. DeepSeek has none and ignores it. */
   webSearch?: boolean
   signal?: AbortSignal
+  /** For the SERP providers (issue 30): the engine to read, the market to read it in, the task hooks. */
+  engine?: EngineKey
+  market?: Market
+  task?: EngineTask
 }
 
 export interface AskJsonOptions {

@@ -38,11 +38,14 @@
  * Outside demo mode a provider without a key is `configured: false`; asking it throws a
  * 'configuration' GatewayError. SDK retries are always off: Temporal owns retries.
  */
-import { MODELS, type ProviderKey } from './models'
+import { MODELS, type EngineKey, type ModelInfo, type ProviderKey, type SerpProviderKey } from './models'
 
-export type { ProviderKey }
+export type { ProviderKey, SerpProviderKey }
 
-export const PROVIDER_KEYS: readonly ProviderKey[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek']
+export const PROVIDER_KEYS: readonly ProviderKey[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek', 'dataforseo', 'serpapi']
+export const SERP_PROVIDER_KEYS: readonly SerpProviderKey[] = ['dataforseo', 'serpapi']
+/** The six model vendors asked with a prompt (the SERP providers read engines instead). */
+export const LLM_PROVIDER_KEYS: readonly ProviderKey[] = PROVIDER_KEYS.filter((k) => !(SERP_PROVIDER_KEYS as readonly string[]).includes(k))
 
 export interface ProviderConfig {
   key: ProviderKey
@@ -58,6 +61,10 @@ export interface ProviderConfig {
   concurrency: number
   /** Per-call timeout in milliseconds (the HTTP call only, not the wait for a slot). */
   timeoutMs: number
+  /** DataForSEO: wait between two polls of a posted task (DATAFORSEO_POLL_MS). */
+  pollMs?: number
+  /** SerpApi: price of one search in USD (SERPAPI_COST_PER_SEARCH); it reports none. */
+  costPerRequestUsd?: number
 }
 
 /** process.env or any plain map of variables (tests pass literals). */
@@ -85,15 +92,43 @@ export const PROVIDER_DEFAULTS: Record<ProviderKey, ProviderDefaults> = {
   perplexity: { envPrefix: 'PERPLEXITY', model: 'sonar', baseUrl: 'https://api.perplexity.ai', simulatorPath: '/perplexity', vendor: 'Perplexity' },
   xai: { envPrefix: 'XAI', model: 'grok-4', baseUrl: 'https://api.x.ai/v1', simulatorPath: '/xai/v1', vendor: 'xAI' },
   deepseek: { envPrefix: 'DEEPSEEK', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com', simulatorPath: '/deepseek', vendor: 'DeepSeek' },
+  // SERP/data providers (issue 30): "model" names the API family, the engine is chosen per call.
+  dataforseo: { envPrefix: 'DATAFORSEO', model: 'dataforseo-v3', baseUrl: 'https://api.dataforseo.com', simulatorPath: '/dataforseo', vendor: 'DataForSEO' },
+  serpapi: { envPrefix: 'SERPAPI', model: 'serpapi', baseUrl: 'https://serpapi.com', simulatorPath: '/serpapi', vendor: 'SerpApi' },
+}
+
+/** DataForSEO has no Bing Copilot endpoint: that engine is always read from SerpApi. */
+const ENGINES_OF: Record<SerpProviderKey, readonly EngineKey[]> = {
+  dataforseo: ['google_ai_overview', 'google_ai_mode', 'chatgpt_app'],
+  serpapi: ['google_ai_overview', 'google_ai_mode', 'bing_copilot'],
+}
+
+/**
+ * SERP_PROVIDER (dataforseo | serpapi) chooses who answers the engines; unset: the one with credentials, DataForSEO
+ * first. SerpApi sells no ChatGPT app answers and DataForSEO no Copilot, so those two always go to the one that does.
+ */
+export function serpProviderChoice(env: Env = process.env): SerpProviderKey {
+  const set = nonEmpty(env.SERP_PROVIDER)?.toLowerCase()
+  if (set === 'dataforseo' || set === 'serpapi') return set
+  return !apiKeyFromEnv('dataforseo', env) && apiKeyFromEnv('serpapi', env) ? 'serpapi' : 'dataforseo'
+}
+
+/** Who a model is asked through: its own vendor, or for an engine the chosen SERP provider when it offers the engine. */
+export function providerOf(model: Pick<ModelInfo, 'provider' | 'engine'>, choice: SerpProviderKey): ProviderKey {
+  if (!model.engine) return model.provider
+  return ENGINES_OF[choice].includes(model.engine) ? choice : choice === 'dataforseo' ? 'serpapi' : 'dataforseo'
 }
 
 /** The env variable that holds the provider's key (GOOGLE_API_KEY is also read for Gemini). */
 export function apiKeyEnvName(key: ProviderKey): string {
+  if (key === 'dataforseo') return 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD'
+  if (key === 'serpapi') return 'SERPAPI_KEY'
   return `${PROVIDER_DEFAULTS[key].envPrefix}_API_KEY`
 }
 
 /** Product name of the provider's model, e.g. "Claude Sonnet 4" (from the model catalogue). */
 export function providerDisplayName(key: ProviderKey): string {
+  if (key === 'dataforseo' || key === 'serpapi') return PROVIDER_DEFAULTS[key].vendor
   return MODELS.find((m) => m.provider === key)?.name ?? key
 }
 
@@ -107,6 +142,13 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 function apiKeyFromEnv(key: ProviderKey, env: Env): string | undefined {
+  // DataForSEO signs in with a login and password (HTTP Basic): the "key" is the pair.
+  if (key === 'dataforseo') {
+    const login = nonEmpty(env.DATAFORSEO_LOGIN)
+    const password = nonEmpty(env.DATAFORSEO_PASSWORD)
+    return login && password ? `${login}:${password}` : undefined
+  }
+  if (key === 'serpapi') return nonEmpty(env.SERPAPI_KEY)
   const own = nonEmpty(env[apiKeyEnvName(key)])
   if (own || key !== 'gemini') return own
   return nonEmpty(env.GOOGLE_API_KEY)
@@ -115,6 +157,14 @@ function apiKeyFromEnv(key: ProviderKey, env: Env): string | undefined {
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value)
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback
+}
+
+/** The SERP providers' own settings: DataForSEO's poll interval (the simulator's tasks are ready at once), SerpApi's price. */
+function serpExtras(key: ProviderKey, env: Env, demo: boolean): Pick<ProviderConfig, 'pollMs' | 'costPerRequestUsd'> {
+  if (key === 'dataforseo') return { pollMs: positiveInt(env.DATAFORSEO_POLL_MS, demo ? 50 : 5000) }
+  const price = Number(env.SERPAPI_COST_PER_SEARCH)
+  if (key === 'serpapi') return Number.isFinite(price) && price >= 0 && nonEmpty(env.SERPAPI_COST_PER_SEARCH) ? { costPerRequestUsd: price } : {}
+  return {}
 }
 
 /** True when DEMO_MODE=true or no provider API key is set. */
@@ -134,6 +184,7 @@ export function loadProviderConfigs(env: Env = process.env): Record<ProviderKey,
       model: nonEmpty(env[`${d.envPrefix}_MODEL`]) ?? d.model,
       concurrency: positiveInt(env[`${d.envPrefix}_CONCURRENCY`], DEFAULT_CONCURRENCY),
       timeoutMs: positiveInt(env[`${d.envPrefix}_TIMEOUT_MS`], DEFAULT_TIMEOUT_MS),
+      ...serpExtras(key, env, demo),
     }
     if (demo) {
       configs[key] = { ...common, configured: true, simulated: true, apiKey: SIMULATOR_API_KEY, baseUrl: simulatorUrl + d.simulatorPath }

@@ -9,7 +9,8 @@ import type { BudgetTicket } from './model-budget.server'
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from './http.server'
 import { getProject } from './projects.server'
 import { startAnalysisWorkflow } from './temporal.server'
-import { LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
+import { isEngineModel, LIGHT_MODE_MODEL_IDS, modelById, type ModelId } from '../domain/models'
+import { ENGINES_TIER_MESSAGE, mayUseEngines } from '../domain/engines/tiers'
 import { isActiveStatus, today } from '../domain/analyses'
 import { ANALYSE_AGAIN_QUESTION } from '../domain/limits'
 import { lockUser } from '../../db/locks'
@@ -103,6 +104,7 @@ export async function startAddModel(user: User, analysisId: number, modelId: num
   if (!model) badRequest(`Unknown model ${modelId}`)
   if (!user.isActive) forbidden('Account paused - contact admin')
   if (analysis.is_light_mode && !LIGHT_MODE_MODEL_IDS.includes(modelId as ModelId)) forbidden('Only ChatGPT 5 runs in Light Mode')
+  if (isEngineModel(modelId) && !mayUseEngines(user)) forbidden(ENGINES_TIER_MESSAGE)
   const run = await db().begin(async (tx) => {
     await lockUser(tx, user.id)
     const [fresh] = await tx<AnalysisRow[]>`select * from analyses where id = ${analysisId}`
@@ -115,6 +117,8 @@ export async function startAddModel(user: User, analysisId: number, modelId: num
       if (existing.n > 0) badRequest(`${model.name} analysis already exists for this analysis`)
     }
     await tx`delete from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
+    // A refresh reads the engines afresh: no task of an earlier run is resumed (issue 30).
+    await tx`delete from engine_tasks where analysis_id = ${analysisId} and model_id = ${modelId}`
     const [row] = await tx<AnalysisRow[]>`
       update analyses set model_ids = case when ${modelId} = any(model_ids) then model_ids else array_append(model_ids, ${modelId}) end
       where id = ${analysisId} returning *`

@@ -18,7 +18,7 @@ import {
   brandMarks, collectionLine, describeCell, EVIDENCE_PAGE_SIZE, evidenceQuerySchema, isHit, segmentsOf,
   type Collection, type EvidenceCell, type TextSegment,
 } from '../domain/evidence'
-import { CARD_MODEL_IDS, modelById } from '../domain/models'
+import { ALL_MODEL_IDS, modelById } from '../domain/models'
 import { METRICS_CHANGES, METRICS_VERSION, metricsVersionOf } from '../domain/metrics/version'
 import type { AnalysisEvidence } from '../domain/results/types'
 
@@ -107,7 +107,8 @@ export async function loadEvidence(user: User | { exportId: string }, analysisId
   )
   if (q.query !== null && queries.length === 0) badRequest('No such query in this analysis')
   const cell: EvidenceCell = { metric: q.metric, brand: q.brand, modelId: q.model, queryIndex: q.query, topic: q.topic, audience: q.audience }
-  const modelIds = q.model ? [q.model] : [...CARD_MODEL_IDS]
+  // All models: the six and the engines (issue 30), as the combined results count them.
+  const modelIds = q.model ? [q.model] : [...ALL_MODEL_IDS]
   const sql = db()
   const rows = await sql<{ id: string; model_id: number; query_index: number; query: string; sample: number; answered: boolean; mentions: Record<string, unknown>; rank: string | null; collection: Collection | null; created_at: Date }[]>`
     select id, model_id, query_index, query, sample, ${ANSWERED(sql)} as answered, mentions, rankings ->> ${q.brand}::text as rank, collection, created_at

@@ -13,7 +13,8 @@ import { ANSWERED, queryFilterOf, type ApiDataFilters, type Snapshot, type Sql, 
 import { readResultParts } from '../../db/results'
 import { brandList, isActiveStatus, isoDay } from '../domain/analyses'
 import { aggregateAnalysis, aggregateByGroup, sentimentLanguage, type AnalysisMetrics, type AnswerForMetrics, type SentimentLanguage } from '../domain/metrics'
-import { CARD_MODEL_IDS, MODELS, modelByFilter, modelById } from '../domain/models'
+import { enginesViewOf } from './engines.server'
+import { ALL_MODEL_IDS, MODELS, modelByFilter, modelById, modelColumns } from '../domain/models'
 import { metricsFromParts, partKeys } from '../domain/results/stored'
 import {
   MODEL_FILTERS, RESULT_TABS, toProgressView, type AnalysisStatus, type ApiDataData, type ApiResponseView,
@@ -122,7 +123,8 @@ export async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsVie
   if (shown && snapshot && state === 'completed') {
     data = await tabData(sql, { tab, analysisId: shown.id, projectId: project.id, snapshot, model, topic, audience, brand: params.brand, polarity: params.polarity, isLightMode: project.isLightMode, apiData: apiDataFilters(params) })
   }
-  return { kind: 'results', header, state, progress, data }
+  const engines = data?.tab === 'overview' && shown ? await enginesViewOf(sql, shown.id) : null
+  return { kind: 'results', header, state, progress, data, engines }
 }
 
 export async function progressView(sql: Sql, analysisId: number): Promise<ProgressView | null> {
@@ -159,15 +161,18 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   }
 
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
-  const modelIds = modelId ? [modelId] : [...CARD_MODEL_IDS]
+  // Combined: the six card models and the engines (issue 30) the analysis holds.
+  const modelIds = modelId ? [modelId] : [...ALL_MODEL_IDS]
+  const columnsOf = (answers: { modelId: number }[]) => (modelId ? [modelId] : modelColumns(answers.map((a) => a.modelId)))
   const queryFiltered = Boolean(c.topic || c.audience)
   const brands = brandList(c.snapshot.brands)
   const brand = selectedBrand(c.snapshot, c.brand)
 
   if (c.tab === 'topics' || c.tab === 'audiences') {
     const answers = (await loadAnswers(sql, c, modelIds, 'none')).filter(queryFilterOf(c))
-    const all = aggregateAnalysis(answers, brands, { modelIds, language: c.snapshot.language })
-    const groups = aggregateByGroup(answers, brands, c.tab === 'topics' ? 'topic' : 'audience', { modelIds, language: c.snapshot.language })
+    const columns = columnsOf(answers)
+    const all = aggregateAnalysis(answers, brands, { modelIds: columns, language: c.snapshot.language })
+    const groups = aggregateByGroup(answers, brands, c.tab === 'topics' ? 'topic' : 'audience', { modelIds: columns, language: c.snapshot.language })
     const view = groupView(c.tab, all, groups, brand)
     return c.tab === 'topics' ? withTopicVolume(sql, c.projectId, view, c.snapshot.queries) : view
   }
@@ -179,7 +184,7 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   if (!m) {
     const sentiment = c.tab === 'overview' || c.tab === 'sentiment' ? 'all' : c.tab === 'sentiment-detail' ? 'brand' : 'none'
     const answers = await loadAnswers(sql, c, modelIds, sentiment, brand)
-    m = aggregateAnalysis(answers, brands, { modelIds, queryFilter: queryFiltered ? queryFilterOf(c) : undefined, language: c.snapshot.language })
+    m = aggregateAnalysis(answers, brands, { modelIds: columnsOf(answers), queryFilter: queryFiltered ? queryFilterOf(c) : undefined, language: c.snapshot.language })
   }
   switch (c.tab) {
     case 'share-of-model':
@@ -300,8 +305,8 @@ async function apiData(sql: Sql, c: TabContext): Promise<ApiDataData> {
   const total = count?.n ?? 0
   const pages = Math.max(1, Math.ceil(total / API_DATA_LIMIT))
   const page = Math.min(f.page, pages)
-  const rows = await sql<{ id: string; model_id: number; model_name: string | null; query: string; response: string; ok: boolean; error: string | null; incomplete: boolean | null; citations: unknown[]; sources: unknown[]; mentions: Record<string, number>; rankings: Record<string, number>; created_at: Date; sample: number; collection: Collection | null }[]>`
-      select id, model_id, model_name, query, response, ok, error, mentions, rankings, created_at, sample, collection, (parsed_data->>'incomplete')::boolean as incomplete,
+  const rows = await sql<{ id: string; model_id: number; model_name: string | null; query: string; response: string; ok: boolean; error: string | null; incomplete: boolean | null; absent: boolean | null; citations: unknown[]; sources: unknown[]; mentions: Record<string, number>; rankings: Record<string, number>; created_at: Date; sample: number; collection: Collection | null }[]>`
+      select id, model_id, model_name, query, response, ok, error, mentions, rankings, created_at, sample, collection, (parsed_data->>'incomplete')::boolean as incomplete, (parsed_data->>'absent')::boolean as absent,
         jsonb_path_query_array(citations, '$[0 to 4]') as citations, jsonb_path_query_array(sources, '$[0 to 4]') as sources
       from api_responses where ${where}
       order by query_index, model_id, sample, id
@@ -315,6 +320,7 @@ async function apiData(sql: Sql, c: TabContext): Promise<ApiDataData> {
     ok: r.ok,
     error: r.error,
     incomplete: r.incomplete === true,
+    ...(r.absent ? { absent: true } : {}),
     mentions: Object.entries(r.mentions ?? {})
       .filter(([, n]) => Number(n) > 0)
       .map(([brand, count]) => ({ brand, count: Number(count) }))

@@ -7,6 +7,7 @@ import { loadSettings } from '~/lib/settings.server'
 import { Header } from '~/components/app-shell'
 import { useToast } from '~/components/toast'
 import { RunCards } from '~/components/settings/run-cards'
+import { EnginesSettings } from '~/components/settings/engines-settings'
 import { canCancelSearch, SETTINGS_MESSAGES, showInsightsManagement } from '~/domain/settings/analysis-settings'
 import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
 
@@ -77,6 +78,9 @@ export default function AnalysisSettings() {
         ) : (
           <div className="panel empty">{SETTINGS_MESSAGES.noAnalysis}</div>
         )}
+
+        <h2>Engines: what people see</h2>
+        <EnginesSettings projectId={project.id} canManage={canManage} />
 
         <h2>Current Analysis</h2>
         {selected ? (

@@ -8,6 +8,7 @@ import { apiKeysAction, listAllApiKeys, listApiKeys } from '~/lib/api.server'
 import { ApiKeys } from '~/components/api/api-keys'
 import { optimiserRunsOf } from '~/lib/optimiser.server'
 import { failedKeyAttempts } from '~/lib/throttle.server'
+import { ENGINE_TIERS, mayUseEngines } from '~/domain/engines/tiers'
 
 export const meta: MetaFunction = () => [{ title: 'Profile & Limits · AI Brand Visibility' }]
 
@@ -68,6 +69,14 @@ export default function Profile() {
                 </tr>
               )}
               <tr><th>AI requests</th><td>At most {rate.perUser} a minute</td></tr>
+              <tr>
+                <th>Google AI Overview, AI Mode, Bing Copilot, ChatGPT app</th>
+                <td data-testid="engines-tier">
+                  {mayUseEngines(user)
+                    ? 'Included: turn them on per project in Analysis Settings. Each is one paid search per query and sample, read from DataForSEO or SerpApi.'
+                    : `Not in the ${user.tier} plan: they are part of the ${ENGINE_TIERS.join(', ')} tier (one paid search per query and sample each). Light and Standard ask the six AI models.`}
+                </td>
+              </tr>
             </tbody>
           </table>
           {!user.isActive && <p className="error-box">Account is paused - contact admin to reactivate</p>}

@@ -9,6 +9,8 @@ import path from 'node:path'
 import { buildWorkflowBundle, freePort, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor } from '../stack'
 
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek'] as const
+/** The SERP providers of the engines (issue 30): their own rate lanes. */
+export const ENGINE_PROVIDERS = ['dataforseo', 'serpapi'] as const
 
 /** A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
 export function rssMb(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
@@ -64,7 +66,7 @@ export async function startBenchStack(opts: { taskQueue: string; concurrency: nu
       // providers' slots with the next measured run; each bench starts the searches it measures itself.
       SOURCE_SEARCH_AFTER_ANALYSIS: 'false',
     }
-    for (const p of PROVIDERS) env[`${p.toUpperCase()}_CONCURRENCY`] = String(opts.concurrency)
+    for (const p of [...PROVIDERS, ...ENGINE_PROVIDERS]) env[`${p.toUpperCase()}_CONCURRENCY`] = String(opts.concurrency)
     Object.assign(process.env, env)
     const { migrate } = await import('../../db/migrate')
     const { getSql } = await import('../../db/client')
@@ -85,6 +87,11 @@ export async function startBenchStack(opts: { taskQueue: string; concurrency: nu
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ providers: Object.fromEntries(PROVIDERS.map((p) => [p, { latencyMs }])) }),
         })
+        await fetch(`${sim.url}/__sim/engines`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(Object.fromEntries(ENGINE_PROVIDERS.map((p) => [p, { latencyMs }]))),
+        })
       },
       async makeUser() {
         const email = `bench-${randomBytes(4).toString('hex')}@example.test`
@@ -93,7 +100,7 @@ export async function startBenchStack(opts: { taskQueue: string; concurrency: nu
       },
       async makeProject(userId, n, queries) {
         const [{ id }] = await sql<{ id: number }[]>`
-          insert into projects (user_id, name, brand_domain, market_description) values (${userId}, ${'Bench ' + n}, 'Brooks', 'running shoes') returning id`
+          insert into projects (user_id, name, brand_domain, market_description, engines) values (${userId}, ${'Bench ' + n}, 'Brooks', 'running shoes', true) returning id`
         const competitors = ['Nike', 'Asics', 'Hoka', 'New Balance', 'Saucony', 'Adidas', 'On', 'Mizuno', 'Puma', 'Altra', 'Salomon', 'Under Armour', 'Reebok', 'Inov-8', 'Karhu', 'Topo', 'Merrell', 'Diadora', 'Skechers']
         await sql`insert into project_competitors ${sql(competitors.map((name, i) => ({ project_id: id, position: i, name })))}`
         await sql`insert into project_queries ${sql(Array.from({ length: queries }, (_, i) => ({ project_id: id, position: i, query: `best running shoes for runners type ${n}-${i} in the uk` })))}`

@@ -445,6 +445,7 @@ describe('OpenAPI contract', () => {
       { op: 'getResults', path: `/analyses/${A}/results?tab=sentiment-detail&brand=Nike` },
       { op: 'getResults', path: `/analyses/${A}/results?tab=topics&brand=Hoka` },
       { op: 'getVisibility', path: `/analyses/${A}/visibility` },
+      { op: 'getEngines', path: `/analyses/${A}/engines` },
       { op: 'listAnswers', path: `/analyses/${A}/answers?limit=2` },
       { op: 'getSources', path: `/analyses/${A}/sources` },
       { op: 'getSources', path: `/analyses/${A}/sources?set=basic` },
@@ -512,7 +513,7 @@ describe('OpenAPI contract', () => {
     // A refused request keeps the documented error shape.
     const bad = await client.call(`/api/v1/analyses/${A}/models`, { method: 'POST', json: { modelId: 99 } })
     expect(bad.status).toBe(400)
-    expect(bad.body).toEqual({ error: { code: 'invalid_request', message: 'Unknown model 99: use 3, 5, 6, 8, 9 or 10' } })
+    expect(bad.body).toEqual({ error: { code: 'invalid_request', message: 'Unknown model 99: use 3, 5, 6, 8, 9, 10, 11, 12, 13 or 14' } })
     validate(doc.paths['/analyses/{analysisId}/models'].post.responses['400'].content['application/json'].schema, bad.body, 'startAddModel 400')
   })
 })

@@ -17,6 +17,7 @@ import { BrandRankTab, QueryRankTab, ShareOfModelTab } from './tabs/TableTabs'
 import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSentimentTabs'
 import { ApiDataTab } from './tabs/ApiDataTab'
 import { ModelAdminTab } from './tabs/ModelAdminTab'
+import { EnginesPanel } from './EnginesPanel'
 import { GroupTab } from './tabs/GroupTab'
 import { AccuracyTab } from './tabs/AccuracyTab'
 import { RESULT_TABS, toProgressView, type ProgressView, type ResultsHeader, type ResultsViewData, type TabData } from '~/domain/results/types'
@@ -55,7 +56,7 @@ export function ResultsPhase({ data }: { data: ResultsViewData }) {
 }
 
 function Results({ view }: { view: Extract<ResultsViewData, { kind: 'results' }> }) {
-  const { header, state, progress, data } = view
+  const { header, state, progress, data, engines } = view
   const navigation = useNavigation()
   const revalidator = useRevalidator()
   // On a share link's page (/export/{exportId}) the link itself lets visitors read the answers behind a figure.
@@ -81,6 +82,7 @@ function Results({ view }: { view: Extract<ResultsViewData, { kind: 'results' }>
           <TabBar header={header} />
           <div className={loading ? 'rs-loading' : undefined} aria-busy={loading || undefined}>
             {data ? <TabContent data={data} header={header} /> : <Empty title="No API response data available" />}
+            {engines && <EnginesPanel engines={engines} />}
           </div>
         </EvidenceProvider>
       )}

@@ -250,6 +250,7 @@ export const apiDataDataSchema = z
         ok: z.boolean(),
         error: z.string().nullable(),
         incomplete: z.boolean(),
+        absent: z.boolean().optional().openapi({ description: 'The engine showed no AI answer for this query (an absent AI Overview, issue 30): a result, in no rate.' }),
         mentions: z.array(z.object({ brand: z.string(), count: z.number() })),
         rankings: z.array(z.object({ brand: z.string(), rank: z.number() })),
         citations: z.array(link),

@@ -11,6 +11,7 @@ import { VISIBILITY_DEFINITIONS } from './results'
 import * as f from '../factcheck/api'
 import * as c from './crawler-schemas'
 import * as e from './experiment-schemas'
+import { enginesSchema } from '../engines'
 
 const VISIBILITY_TOOL =
   'How visible each brand is in one completed analysis (default: the project\'s latest), per AI model and for all models together. ' +
@@ -104,6 +105,16 @@ export const API_ROUTES = {
       '`data` has one shape per tab, told apart by its `tab` field. A topic, audience or (on ranking-detail, sentiment-detail, topics and audiences) brand the analysis does not have is a 400. ' +
       `Visibility here is the screen's: ${VISIBILITY_DEFINITIONS.screen} ` +
       '409 analysis_not_completed while the analysis is not completed.',
+  },
+  getEngines: {
+    tool: { name: 'get_analysis_engines' },
+    method: 'get', path: '/analyses/{analysisId}/engines', scope: 'read', tag: 'Results', status: 200, response: enginesSchema, params: s.analysisParams,
+    summary: 'Google AI Overview / AI Mode, Bing Copilot and the ChatGPT app: presence, and API versus app',
+    description:
+      'The engines people see (model ids 11 Google AI Overview, 12 Google AI Mode, 13 Bing Copilot, 14 ChatGPT app), read from a SERP provider. ' +
+      '`engines` and `presence` (per query): how often each engine showed an AI answer at all, `shown` = x of n answers with a 95 % Wilson interval; an absent AI Overview is a result, in no mention or visibility rate. ' +
+      '`comparisons`: ChatGPT 5 API (8) against the ChatGPT app (14) and Gemini API (6) against Google AI Mode (12), over the queries both answered: per brand the mention rate (answers naming it / answered, with interval) and average list position in each, ' +
+      'the overlap of cited domains (jaccard = shared / n, n = domains cited by either), and the queries where the two named the most different brands (disagreement = 1 - shared brands / brands named by either). Empty lists when the analysis asked no engine.',
   },
   getVisibility: {
     tool: { name: 'get_analysis_visibility' },

@@ -53,7 +53,8 @@ export function visibilitySummary(input: {
 }): { models: VisibilityGroup[]; combined: VisibilityGroup } {
   const group = (modelId: number | null): VisibilityGroup => {
     const answers = modelId === null ? input.answers : input.answers.filter((a) => a.modelId === modelId)
-    const p = trendPointOf({ ...input, answers })
+    // One model's group counts that model, an engine (issue 30) included; all models together are the six.
+    const p = trendPointOf({ ...input, answers, ...(modelId === null ? {} : { models: [modelId] }) })
     return {
       modelId,
       model: modelId === null ? 'All models' : (modelById(modelId)?.name ?? String(modelId)),

@@ -14,7 +14,7 @@
  *   for rank and visibility cells.
  */
 import { z } from 'zod'
-import { CARD_MODEL_IDS, modelById } from '../models'
+import { ALL_MODEL_IDS, modelById } from '../models'
 import { findAllBrandSpans, type BrandDef } from '../metrics/brands'
 import { findItemRanges } from '../metrics/rankings'
 import { countableAtLength } from '../metrics/mentions'
@@ -61,7 +61,7 @@ const optionalText = (label: string) =>
 export const evidenceQuerySchema = z.object({
   metric: z.enum(EVIDENCE_METRICS, { error: `Metric must be one of ${EVIDENCE_METRICS.join(', ')}` }),
   brand: text('Brand', FIELD_LIMITS.competitor, { required: 'Brand is required' }),
-  model: optionalInt('Model', 1, 1000).refine((m) => m === null || (CARD_MODEL_IDS as readonly number[]).includes(m), 'Model must be one of the six card models'),
+  model: optionalInt('Model', 1, 1000).refine((m) => m === null || (ALL_MODEL_IDS as readonly number[]).includes(m), `Model must be one of ${ALL_MODEL_IDS.join(', ')}`),
   query: optionalInt('Query', 0, 10_000),
   topic: optionalText('Topic'),
   audience: optionalText('Audience'),
@@ -185,6 +185,9 @@ const APIS: Record<ProviderKey, { api: string; search: 'requested' | 'always' | 
   // Sonar always searches; DeepSeek has no search tool (activities/gateway/providers.ts).
   perplexity: { api: 'Perplexity Chat Completions (Sonar)', search: 'always' },
   deepseek: { api: 'DeepSeek Chat Completions', search: 'never' },
+  // What a person sees, read by a SERP provider (issue 30): always with the engine's own search.
+  dataforseo: { api: 'DataForSEO SERP / AI Optimization API', search: 'always' },
+  serpapi: { api: 'SerpApi Search API', search: 'always' },
 }
 
 export function collectionOf(input: { provider: ProviderKey; model?: string | null; webSearchRequested: boolean; baseUrl?: string | null; simulated: boolean }): Collection {

@@ -38,7 +38,7 @@
  * - Queries are listed by queryIndex; query text, topic and audience come from the
  *   first answer seen for that index. Brands are listed own brand first.
  */
-import { CARD_MODEL_IDS } from '../models'
+import { isEngineModel, modelColumns } from '../models'
 import { type BrandDef, findAllBrandSpans, orderBrands } from './brands'
 import { combinedRank, round1, visibilityPercent } from './colours'
 import { rankSpread, type RankSpread } from './intervals'
@@ -169,6 +169,8 @@ export interface ModelAnswerCounts {
   /** ok and non-blank. */
   answered: number
   failed: number
+  /** ok but empty: an engine that showed no AI answer (an absent AI Overview, issue 30); in no rate's denominator. */
+  absent?: number
   /** Distinct queries with at least one answered sample. */
   queries: number
 }
@@ -577,7 +579,8 @@ function queryBrandMetrics(c: QueryBrandCell, qAcc: SentimentAccumulator): Query
 }
 
 export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
-  const modelIds = [...(opts.modelIds ?? CARD_MODEL_IDS)]
+  // By default the six card models, and the engines (issue 30) the answers hold.
+  const modelIds = [...(opts.modelIds ?? modelColumns(answers.map((a) => a.modelId)))]
   const modelSet = new Set(modelIds)
   const ordered = orderBrands(brands)
   const names = ordered.map((b) => b.name)
@@ -605,7 +608,9 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     let q = byQuery.get(a.queryIndex)
     if (!q) byQuery.set(a.queryIndex, (q = { first: a, models: new Map() }))
     if (!isAnswered(a)) {
-      c.failed++
+      // An engine's ok answer without text is its "nothing shown" (issue 30), not a failure.
+      if (a.ok && isEngineModel(a.modelId)) c.absent = (c.absent ?? 0) + 1
+      else c.failed++
       continue
     }
     c.answered++

@@ -8,6 +8,7 @@ import type { AnalysisStatus } from '../analyses'
 import type { AccuracyView } from '../factcheck/accuracy'
 import type { RankSpread, RateCi } from '../metrics/intervals'
 import type { GroupVolume, QueryVolume, VolumeColumn } from '../volume'
+import type { EnginesView } from '../engines'
 
 export type { RankSpread, RateCi } from '../metrics/intervals'
 
@@ -28,7 +29,7 @@ export const RESULT_TABS = [
 
 export type ResultsTab = (typeof RESULT_TABS)[number]['id']
 
-export const MODEL_FILTERS = ['combined', 'claude', 'perplexity', 'gemini', 'gpt41', 'grok3', 'deepseek'] as const
+export const MODEL_FILTERS = ['combined', 'claude', 'perplexity', 'gemini', 'gpt41', 'grok3', 'deepseek', 'aio', 'aimode', 'copilot', 'chatgptapp'] as const
 export type ModelFilter = (typeof MODEL_FILTERS)[number]
 
 export type Polarity = 'all' | 'positive' | 'negative'
@@ -293,6 +294,8 @@ export interface ApiResponseView {
   error: string | null
   /** The vendor had not finished the answer (Claude's turn still paused): the text is partial. */
   incomplete: boolean
+  /** The engine showed no AI answer for the query (an absent AI Overview, issue 30): a result, not an error. */
+  absent?: boolean
   mentions: { brand: string; count: number }[]
   rankings: { brand: string; rank: number }[]
   citations: { url: string | null; title: string }[]
@@ -390,4 +393,6 @@ export type ResultsViewData =
       /** Live progress when state is 'running' (or when the fallback analysis is running). */
       progress: ProgressView | null
       data: TabData | null
+      /** The engines' presence and API-versus-app comparison (issue 30), on the Overview of an analysis that asked them. */
+      engines?: EnginesView | null
     }

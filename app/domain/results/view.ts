@@ -15,13 +15,17 @@
 import type { AnalysisMetrics, BrandMetrics, GroupMetrics } from '~/domain/metrics/aggregate'
 import { round1 } from '~/domain/metrics/colours'
 import { rankSpread, rateCi, type RateCi } from '~/domain/metrics/intervals'
-import { CARD_MODEL_IDS } from '~/domain/models'
+import { CARD_MODEL_IDS, modelColumns } from '~/domain/models'
 import type {
   BrandRankData, BrandRef, GroupData, MentionsData, OverviewData, Polarity, QueryRankData, SentimentData,
   SentimentDetailData, ShareData, Statement,
 } from './types'
 
+/** §9 Visibility % is the share of the six card models. */
 const MODEL_COLUMNS: number[] = [...CARD_MODEL_IDS]
+
+/** The columns a table shows: the six, then the engines the metrics hold (issue 30). */
+const columnsOf = (m: AnalysisMetrics): number[] => modelColumns(m.modelIds ?? [])
 
 function answered(m: AnalysisMetrics): Set<number> {
   return new Set((m.answeredModelIds ?? []).map(Number))
@@ -107,13 +111,13 @@ export function shareView(m: AnalysisMetrics): ShareData {
     .map((b) => ({
       name: b.name,
       isOwn: b.isOwn,
-      byModel: Object.fromEntries(MODEL_COLUMNS.map((id) => [id, ok.has(id) ? round1(b.share.byModel[id] ?? 0) : null])),
+      byModel: Object.fromEntries(columnsOf(m).map((id) => [id, ok.has(id) ? round1(b.share.byModel[id] ?? 0) : null])),
       combined: round1(b.share.combined),
-      ciByModel: Object.fromEntries(MODEL_COLUMNS.map((id) => [id, ok.has(id) ? shareCi(m, b, id) : null])),
+      ciByModel: Object.fromEntries(columnsOf(m).map((id) => [id, ok.has(id) ? shareCi(m, b, id) : null])),
       ci: shareCi(m, b),
     }))
     .sort((a, b) => b.combined - a.combined)
-  return { tab: 'share-of-model', modelIds: MODEL_COLUMNS, rows, hasData: m.totals.mentionsTotal > 0 }
+  return { tab: 'share-of-model', modelIds: columnsOf(m), rows, hasData: m.totals.mentionsTotal > 0 }
 }
 
 export function brandRankView(m: AnalysisMetrics, filtered: boolean): BrandRankData {
@@ -121,15 +125,15 @@ export function brandRankView(m: AnalysisMetrics, filtered: boolean): BrandRankD
     m.brands.map((b) => ({
       name: b.name,
       isOwn: b.isOwn,
-      byModel: Object.fromEntries(MODEL_COLUMNS.map((id) => [id, b.rank.byModel[id] ?? null])),
+      byModel: Object.fromEntries(columnsOf(m).map((id) => [id, b.rank.byModel[id] ?? null])),
       combined: b.rank.combined,
       visibility: b.visibility,
-      ...(b.rank.spreadByModel ? { spreadByModel: Object.fromEntries(MODEL_COLUMNS.map((id) => [id, b.rank.spreadByModel?.[id] ?? null])), spread: b.rank.spread ?? null } : {}),
+      ...(b.rank.spreadByModel ? { spreadByModel: Object.fromEntries(columnsOf(m).map((id) => [id, b.rank.spreadByModel?.[id] ?? null])), spread: b.rank.spread ?? null } : {}),
       visibilityCi: visibilityCi(b.rank.byModel),
     })),
     (a, b) => byRank(a.combined, b.combined),
   )
-  return { tab: 'brand-rank', modelIds: MODEL_COLUMNS, rows, queryCounts: m.queryCounts, filtered, hasAnswers: answered(m).size > 0 }
+  return { tab: 'brand-rank', modelIds: columnsOf(m), rows, queryCounts: m.queryCounts, filtered, hasAnswers: answered(m).size > 0 }
 }
 
 export function queryRankView(m: AnalysisMetrics, requestedBrand: string | null, queryCount: number): QueryRankData {
@@ -141,15 +145,15 @@ export function queryRankView(m: AnalysisMetrics, requestedBrand: string | null,
           queryIndex: q.queryIndex,
           query: q.query,
           topic: q.topic,
-          byModel: Object.fromEntries(MODEL_COLUMNS.map((id) => [id, qb?.rankByModel[id] ?? null])),
+          byModel: Object.fromEntries(columnsOf(m).map((id) => [id, qb?.rankByModel[id] ?? null])),
           combined: qb?.combinedRank ?? null,
           visibility: qb?.visibility ?? 0,
-          spread: rankSpread(MODEL_COLUMNS.map((id) => qb?.rankByModel[id] ?? 0)),
+          spread: rankSpread(columnsOf(m).map((id) => qb?.rankByModel[id] ?? 0)),
           visibilityCi: visibilityCi(qb?.rankByModel ?? {}),
         }
       })
     : []
-  return { tab: 'ranking-detail', modelIds: MODEL_COLUMNS, brands: refs(m), brand, rows, queryCount, hasAnswers: answered(m).size > 0 }
+  return { tab: 'ranking-detail', modelIds: columnsOf(m), brands: refs(m), brand, rows, queryCount, hasAnswers: answered(m).size > 0 }
 }
 
 export function mentionsView(m: AnalysisMetrics): MentionsData {

@@ -113,8 +113,11 @@ export function trendPointOf(input: {
   queries: { index: number; query: string; topic?: string | null }[]
   brands: { name: string; isOwn: boolean }[]
   answers: TrendAnswer[]
+  /** The models counted: the six card models (a series stays comparable whether or not the engines of issue 30 ran). */
+  models?: readonly number[]
 }): TrendPoint {
-  const answered = input.answers.filter((a) => a.ok && (a.text === undefined || a.text.trim() !== '') && (CARD_MODEL_IDS as readonly number[]).includes(a.modelId))
+  const models: readonly number[] = input.models ?? CARD_MODEL_IDS
+  const answered = input.answers.filter((a) => a.ok && (a.text === undefined || a.text.trim() !== '') && models.includes(a.modelId))
   // model -> query -> the answered samples
   const cells = new Map<string, TrendAnswer[]>()
   for (const a of answered) {

@@ -7,6 +7,7 @@ import { admitModelWork } from '../model-budget.server'
 import { accuracyOf, projectFacts, startFactcheck } from '../factcheck.server'
 import { modelByFilter } from '../../domain/models'
 import { createExperiment, experimentResults, listExperiments } from '../experiments.server'
+import { enginesForUser } from '../engines.server'
 import { errorMessage } from '../../domain/validation'
 import { API_ROUTES, matchRoute, type ApiRouteDef, type ApiRouteId } from '../../domain/api/routes'
 import { ApiError, badRequest, errorResponse, toApiError } from './errors.server'
@@ -28,6 +29,7 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   listAnalyses: (c, i) => op.opListAnalyses(c, i.params.projectId, i.query),
   getAnalysis: (c, i) => op.opGetAnalysis(c, i.params.analysisId),
   getResults: (c, i) => op.opGetResults(c, i.params.analysisId, i.query),
+  getEngines: (c, i) => enginesForUser(c.principal.user, i.params.analysisId),
   getVisibility: (c, i) => op.opGetVisibility(c, i.params.analysisId),
   listAnswers: (c, i) => op.opListAnswers(c, i.params.analysisId, i.query),
   getSources: (c, i) => op.opGetSources(c, i.params.analysisId, i.query),

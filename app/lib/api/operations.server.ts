@@ -14,7 +14,7 @@ import { reportForUser } from '../report.server'
 import { admitModelWork } from '../model-budget.server'
 import { insightsSummaryOf, modelResultsOf, type AnswerFigures } from '../../domain/api/analysis-details'
 import { brandList, isoDay } from '../../domain/analyses'
-import { modelById } from '../../domain/models'
+import { ALL_MODEL_IDS, modelById } from '../../domain/models'
 import { ANALYSE_AGAIN_QUESTION } from '../../domain/limits'
 import { decodeCursor, pageOf, visibilitySummary } from '../../domain/api'
 import type * as S from '../../domain/api/schemas'
@@ -210,7 +210,7 @@ export async function opStartAnalysis({ principal, clientAddress }: OpContext, p
 
 export async function opStartAddModel({ principal, clientAddress }: OpContext, analysisId: number, modelId: number) {
   await getAnalysis(principal.user, analysisId, 'write')
-  if (!modelById(modelId)) throw badRequest(`Unknown model ${modelId}: use 3, 5, 6, 8, 9 or 10`)
+  if (!modelById(modelId)) throw badRequest(`Unknown model ${modelId}: use ${ALL_MODEL_IDS.slice(0, -1).join(', ')} or ${ALL_MODEL_IDS[ALL_MODEL_IDS.length - 1]}`)
   const ticket = await admitModelWork({ user: principal.user, clientAddress })
   const run = await startAddModel(principal.user, analysisId, modelId, ticket)
   return { analysisId: run.analysisId, modelId: run.modelId, model: run.model, runId: run.runId, workflowId: run.workflowId }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { formatDateTime, formatNumber } from '../format'
 import { Empty, MetricHelp, useResultsHref } from '../parts'
 import type { ApiDataData, ApiResponseView, ResultsHeader } from '~/domain/results/types'
+import { modelById } from '~/domain/models'
 
 const PREVIEW_CHARS = 200
 
@@ -28,6 +29,11 @@ function Links({ title, items }: { title: string; items: ApiResponseView['citati
   )
 }
 
+/** "no AI Overview" (issue 30): what an absent engine answer reads as. */
+function absentLabel(modelId: number): string {
+  return modelById(modelId)?.engine === 'google_ai_overview' ? 'no AI Overview' : 'no AI answer shown'
+}
+
 function ResponseCard({ r }: { r: ApiResponseView }) {
   const [open, setOpen] = useState(false)
   const long = r.text.length > PREVIEW_CHARS
@@ -39,6 +45,11 @@ function ResponseCard({ r }: { r: ApiResponseView }) {
         <span>{formatDateTime(r.timestamp)}</span>
         <span>{formatNumber(r.length)} characters</span>
         {!r.ok && <span className="badge badge-red">Failed{r.error ? `: ${r.error}` : ''}</span>}
+        {r.absent && (
+          <span className="badge badge-grey" data-absent title="The engine showed no AI answer for this query in this market: a result, counted in no mention or visibility rate.">
+            {absentLabel(r.modelId)}
+          </span>
+        )}
         {r.incomplete && (
           <span className="badge badge-yellow" title="The model had not finished this answer (its web search was still paused); what it wrote so far is shown.">
             Incomplete
@@ -53,6 +64,8 @@ function ResponseCard({ r }: { r: ApiResponseView }) {
       )}
       {r.text ? (
         <div className="rs-response-text" role="region" aria-label="Answer text" tabIndex={0}>{text}</div>
+      ) : r.absent ? (
+        <div className="muted">{absentLabel(r.modelId)} for this query in this market.</div>
       ) : (
         <div className="muted">Empty response</div>
       )}
