@@ -13,6 +13,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { mulberry32 } from '../../app/domain/random'
 
 export const LOGS_TARGET_MBPS = 100
 export const LOGS_TARGET_MB = 600
@@ -37,15 +38,7 @@ const PEOPLE = [
 const REFS = ['-', '-', '-', 'https://www.google.com/', 'https://chatgpt.com/', 'https://duckduckgo.com/']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
-/** A deterministic generator (mulberry32), so two runs write the same file. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 export function writeLog(file: string, bytes: number): { lines: number; aiLines: number } {
   const fd = openSync(file, 'w')

@@ -20,6 +20,7 @@
  */
 import { pathToFileURL } from 'node:url'
 import { type AnswerForMetrics, type BrandDef, aggregateAnalysis, parseAnswer } from '../../app/domain/metrics'
+import { mulberry32 } from '../../app/domain/random'
 
 /** Issue 19 §7: parse + aggregate of 240 answers x 20 brands, median of one round, at most this many ms. */
 export const PARSE_TARGET_MS = 20
@@ -101,17 +102,7 @@ export const BENCH_BRANDS: BrandDef[] = [
 const MODEL_IDS = [3, 5, 6, 8, 9, 10]
 const QUERIES = 40
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 const FILLER = [
   'When choosing a running shoe, consider your gait, the surfaces you run on and how many miles you log each week.',

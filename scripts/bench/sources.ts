@@ -19,6 +19,7 @@
 import { pathToFileURL } from 'node:url'
 import { peakRssMb, rssMb, startBenchStack, type BenchStack } from './stack'
 import { BENCH_BRANDS } from './parse'
+import { mulberry32 } from '../../app/domain/random'
 
 const SEARCH_TARGET_RATIO = 1.25
 const LOADER_TARGET_MS = 100
@@ -35,17 +36,7 @@ function median(xs: number[]) {
 }
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]
 
-/** A small deterministic generator (mulberry32), so every run seeds the same insights. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 const TOPICS = ['Cushioning', 'Trail', 'Racing', 'Beginners', 'Injury', 'Price', 'Durability', 'Fit']
 const AUDIENCES = ['New runners', 'Marathoners', 'Trail runners', 'Budget buyers']

@@ -3,6 +3,7 @@
  * pages crawled by the citing vendors' agents, one agent blocked by the "CDN" (403s), a few pages crawled but
  * never cited, people arriving from AI assistants now and then. Deterministic for a seed. Pure.
  */
+import { mulberry32 } from '../random'
 
 const AGENTS: Record<string, { ip: string; ua: string }> = {
   GPTBot: { ip: '20.171.206.12', ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)' },
@@ -16,14 +17,7 @@ const PEOPLE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const REFERRERS = ['https://chatgpt.com/', 'https://www.perplexity.ai/', 'https://gemini.google.com/', 'https://copilot.microsoft.com/']
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 const stamp = (ms: number) => {
   const t = new Date(ms)

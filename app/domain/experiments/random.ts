@@ -1,17 +1,7 @@
-/** A seeded pseudo-random generator, so every bootstrap and simulation is reproducible in tests and on screen. */
-export type Random = () => number
+/** Resampling helpers of the experiments' bootstrap; the generator is app/domain/random.ts. */
+import type { Random } from '../random'
 
-/** mulberry32: a small 32-bit generator, uniform on [0, 1); good enough for resampling, not for secrets. */
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { mulberry32, type Random } from '../random'
 
 /** The q-quantile of sorted values by linear interpolation between order statistics (type 7, as R and numpy). */
 export function percentile(sorted: readonly number[], q: number): number {
