@@ -4,29 +4,15 @@
  * analysis (figures worked out by hand in tests/support/hand-worked-analysis.ts), the run scope, another user's
  * project, a revoked key, and the per-key call log.
  */
-import { randomInt } from 'node:crypto'
 import * as XLSX from 'xlsx'
-import { Agent, fetch as fetchFrom } from 'undici'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { testEnv } from '../support/env'
 import { createProject, setLimits, signUp, sql } from '../support/flows'
 import { CHATGPT, CLAUDE, QUERIES, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { seedHandWorkedSources } from '../support/hand-worked-sources'
-import { createKey, KeyClient, revokeKey } from '../support/api-keys'
+import { connectMcp, createKey, KeyClient, revokeKey } from '../support/api-keys'
 import { API_ROUTES } from '../../app/domain/api/routes'
 
-/** An SDK client connected to /mcp with the key, from a loopback address of its own (the model budget counts per address). */
-async function connect(key: string) {
-  const dispatcher = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` })
-  const transport = new StreamableHTTPClientTransport(new URL(`${testEnv().appUrl}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    fetch: ((url: any, init: any) => fetchFrom(url, { ...init, dispatcher })) as any,
-  })
-  const client = new Client({ name: 'brand-visibility-test', version: '1.0.0' })
-  await client.connect(transport)
-  return client
-}
+const connect = (key: string) => connectMcp(key)
 
 const payload = (result: any) => JSON.parse(result.content[0].text)
 

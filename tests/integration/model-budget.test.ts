@@ -7,14 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { randomInt } from 'node:crypto'
-import { Agent, fetch as fetchFrom } from 'undici'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { testEnv } from '../support/env'
 import { setLimits, sql } from '../support/flows'
 import { seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
-import { createKey, KeyClient } from '../support/api-keys'
+import { connectMcp, createKey, KeyClient } from '../support/api-keys'
 import { MODELS } from '../../app/domain/models'
 
 const root = path.resolve(__dirname, '../..')
@@ -83,13 +78,7 @@ async function ownerOverCap(): Promise<Owner> {
 }
 
 async function mcpTool(key: string, name: string, args: Record<string, unknown>) {
-  const dispatcher = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` })
-  const transport = new StreamableHTTPClientTransport(new URL(`${testEnv().appUrl}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    fetch: ((url: any, init: any) => fetchFrom(url, { ...init, dispatcher })) as any,
-  })
-  const client = new Client({ name: 'budget-test', version: '1.0.0' })
-  await client.connect(transport)
+  const client = await connectMcp(key, 'budget-test')
   try {
     const result: any = await client.callTool({ name, arguments: args })
     return { status: result.isError ? 429 : 200, body: result.content?.[0]?.text ?? '' }

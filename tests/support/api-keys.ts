@@ -1,4 +1,9 @@
 /** API keys for the /api/v1 and /mcp tests: created through Profile & Limits, used with a client that has no cookie. */
+import { randomInt } from 'node:crypto'
+import { Agent, fetch as fetchFrom } from 'undici'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { testEnv } from './env'
 import { Session } from './flows'
 import { HttpClient, type RawInit, type RawResponse } from './http-client'
 
@@ -49,4 +54,16 @@ export class KeyedHttpClient extends HttpClient {
     this.cookie = ''
     return super.request(method, path, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.key}` } })
   }
+}
+
+/** An MCP SDK client connected to /mcp with the key, from a loopback address of its own (the model budget counts per address). */
+export async function connectMcp(key: string, name = 'brand-visibility-test') {
+  const dispatcher = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` })
+  const transport = new StreamableHTTPClientTransport(new URL(`${testEnv().appUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    fetch: ((url: any, init: any) => fetchFrom(url, { ...init, dispatcher })) as any,
+  })
+  const client = new Client({ name, version: '1.0.0' })
+  await client.connect(transport)
+  return client
 }
