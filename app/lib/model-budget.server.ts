@@ -4,25 +4,26 @@
  * and a daily cost cap per user from the gateway's cost accounting (answers of analyses plus
  * model_usage rows for calls outside analyses). Admins have no cost cap.
  *
- * The request budgets live in this process's memory (rate-limiter-flexible): the web app is one
- * process; more processes would each count separately (a Postgres store would then fit).
+ * The request budgets live in PostgreSQL (rate-limiter-flexible's store, app/lib/cluster.server.ts), so every web
+ * process behind a proxy counts the same requests; the cost cap is read from the stored spending, counted once.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { isDemoMode } from './models.server'
 import { tooManyRequests } from './http.server'
+import { sharedLimiter } from './cluster.server'
 import { costCapMessage, modelSpendOf as spendOf, overCostCap, type ModelSpend } from '../../db/model-spend'
 
-let limiters: { perUser: RateLimiterMemory; perAddress: RateLimiterMemory } | undefined
+let limiters: { perUser: RateLimiterAbstract; perAddress: RateLimiterAbstract } | undefined
 
 function getLimiters() {
   if (limiters) return limiters
   const e = env()
   limiters = {
-    perUser: new RateLimiterMemory({ keyPrefix: 'model-user', points: e.MODEL_CALLS_PER_USER_PER_MINUTE, duration: 60 }),
-    perAddress: new RateLimiterMemory({ keyPrefix: 'model-address', points: e.MODEL_CALLS_PER_ADDRESS_PER_MINUTE, duration: 60 }),
+    perUser: sharedLimiter({ keyPrefix: 'model-user', points: e.MODEL_CALLS_PER_USER_PER_MINUTE, durationSeconds: 60 }),
+    perAddress: sharedLimiter({ keyPrefix: 'model-address', points: e.MODEL_CALLS_PER_ADDRESS_PER_MINUTE, durationSeconds: 60 }),
   }
   return limiters
 }
@@ -57,7 +58,7 @@ export async function requireCostBudget(user: User) {
   }
 }
 
-/** Both checks, in the order a model route needs them: the cheap in-memory count first. */
+/** Both checks, in the order a model route needs them: the one-row count first. */
 export async function requireModelBudget(user: User, clientAddress: string) {
   await limitModelRequests(user, clientAddress)
   await requireCostBudget(user)
