@@ -2,8 +2,8 @@
  * Calls in flight per model provider across every worker process (issue 35 §2). A provider's concurrency is a
  * property of the account, not of a worker: with three workers each holding its own semaphore of 8, 24 calls would
  * reach a vendor that allows 8. A call takes one of the provider's numbered slots (table provider_slots) and gives
- * it back when it ends; a worker killed mid-call leaves its slot until the lease (the call's timeout and a margin)
- * runs out. Waiters queue in their own process (FIFO) and only the head of each provider's queue asks the database,
+ * it back when it ends. Each process renews the leases of the slots it holds every few seconds, so a worker killed
+ * mid-call leaves its slots taken for one lease (15 s) at most. Waiters queue in their own process (FIFO) and only the head of each provider's queue asks the database,
  * when a slot is given back anywhere (NOTIFY), here, or once a second (expired leases).
  */
 import { randomBytes } from 'node:crypto'
@@ -15,8 +15,13 @@ export const PROVIDER_SLOTS_CHANNEL = 'provider_slots'
 export interface SlotLimit {
   /** Calls in flight allowed across all processes. */
   slots: number
-  /** How long a slot stays taken if its holder never gives it back (a killed worker). */
-  leaseMs: number
+}
+
+export interface SlotOptions {
+  /** How long a slot stays taken when its holder stops renewing it (a killed worker); renewed every third of it. */
+  leaseMs?: number
+  /** How often waiters look for slots freed without a NOTIFY (an expired lease). */
+  pollMs?: number
 }
 
 /** The one thing the gateway needs: wait for a slot of a provider, get a release function. */
@@ -32,7 +37,8 @@ interface Waiter {
   onAbort?: () => void
 }
 
-export function sharedProviderSlots(sql: postgres.Sql<any>, limits: Record<string, SlotLimit>, opts: { pollMs?: number } = {}): ProviderSlots {
+export function sharedProviderSlots(sql: postgres.Sql<any>, limits: Record<string, SlotLimit>, opts: SlotOptions = {}): ProviderSlots {
+  const leaseMs = opts.leaseMs ?? 15_000
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
   const queues = new Map<string, Waiter[]>()
   const pumping = new Set<string>()
@@ -42,7 +48,7 @@ export function sharedProviderSlots(sql: postgres.Sql<any>, limits: Record<strin
 
   /** One free slot of the provider, taken for this process; null when all are held by live leases. */
   async function take(provider: string): Promise<number | null> {
-    const { slots, leaseMs } = limits[provider]
+    const { slots } = limits[provider]
     const [row] = await sql<{ slot: number }[]>`
       with free as (
         select s as slot from generate_series(1, ${slots}::int) s
@@ -100,6 +106,8 @@ export function sharedProviderSlots(sql: postgres.Sql<any>, limits: Record<strin
   const listening = sql.listen(PROVIDER_SLOTS_CHANNEL, (provider) => void pump(provider)).catch(() => undefined)
   const timer = setInterval(() => queues.forEach((q, provider) => q.length && void pump(provider)), opts.pollMs ?? 1000)
   timer.unref()
+  const renew = setInterval(() => void sql`update provider_slots set lease_until = now() + make_interval(secs => ${leaseMs / 1000}) where holder = ${holder}`.catch(() => {}), leaseMs / 3)
+  renew.unref()
 
   return {
     acquire(provider, signal) {
@@ -124,6 +132,7 @@ export function sharedProviderSlots(sql: postgres.Sql<any>, limits: Record<strin
     async close() {
       closed = true
       clearInterval(timer)
+      clearInterval(renew)
       const sub = await listening
       await sub?.unlisten().catch(() => {})
       await sql`delete from provider_slots where holder = ${holder}`.catch(() => {})

@@ -20,7 +20,7 @@ export async function runWorker() {
   // A provider's concurrency is its account's: with several workers, its calls in flight are counted on the database.
   const slots =
     settings.PROVIDER_SLOTS === 'shared'
-      ? sharedProviderSlots(sql, Object.fromEntries(Object.entries(configs).map(([k, c]) => [k, { slots: Math.max(1, Math.floor(c.concurrency)), leaseMs: c.timeoutMs + 30_000 }])))
+      ? sharedProviderSlots(sql, Object.fromEntries(Object.entries(configs).map(([k, c]) => [k, { slots: Math.max(1, Math.floor(c.concurrency)) }])))
       : undefined
   const worker = await Worker.create({
     connection,

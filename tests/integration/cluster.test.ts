@@ -7,6 +7,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible'
 import { pgPoolAdapter, sharedLimiter } from '../../app/lib/cluster.server'
 import { sharedProviderSlots, type ProviderSlots } from '../../db/provider-slots'
 import { testEnv } from '../support/env'
+import { until } from '../support/flows'
 
 const pools: postgres.Sql<any>[] = []
 const pool = () => {
@@ -45,7 +46,7 @@ describe('request budgets in rate-limiter-flexible’s PostgreSQL store', () => 
 describe('provider slots shared by every worker', () => {
   it('caps the calls in flight across two workers and hands a freed slot to the other worker', async () => {
     const provider = `test-${Date.now()}`
-    const limits = { [provider]: { slots: 2, leaseMs: 60_000 } }
+    const limits = { [provider]: { slots: 2 } }
     const [w1, w2] = [sharedProviderSlots(pool(), limits), sharedProviderSlots(pool(), limits)]
     slotSets.push(w1, w2)
     const r1 = await w1.acquire(provider)
@@ -67,21 +68,31 @@ describe('provider slots shared by every worker', () => {
     r3()
   })
 
-  it('a slot held by a killed worker comes back when its lease runs out', async () => {
+  it('a slot held by a killed worker comes back when its lease runs out; a live holder keeps renewing its own', async () => {
     const provider = `lease-${Date.now()}`
     // A worker that died mid-call: its row stays, with a lease ending one second from now.
     await pool()`insert into provider_slots (provider, slot, holder, lease_until) values (${provider}, 1, 'dead-worker', now() + interval '1 second')`
-    const live = sharedProviderSlots(pool(), { [provider]: { slots: 1, leaseMs: 60_000 } }, { pollMs: 200 })
+    const live = sharedProviderSlots(pool(), { [provider]: { slots: 1 } }, { pollMs: 200 })
     slotSets.push(live)
     const release = await live.acquire(provider)
     const [row] = await pool()<{ holder: string }[]>`select holder from provider_slots where provider = ${provider}`
     expect(row.holder).not.toBe('dead-worker')
+    // A live holder renews its lease (every third of it): the row's lease_until moves on while the call runs.
+    const renewing = sharedProviderSlots(pool(), { [`${provider}-r`]: { slots: 1 } }, { leaseMs: 3000 })
+    slotSets.push(renewing)
+    const held = await renewing.acquire(`${provider}-r`)
+    const q = pool()
+    const leaseOf = async () => (await q<{ until: Date; holder: string }[]>`select lease_until as until, holder from provider_slots where provider = ${`${provider}-r`}`)[0]
+    const first = await leaseOf()
+    await until('the lease to be renewed', async () => (await leaseOf()).until > first.until, 10_000, 100)
+    expect((await leaseOf()).holder).toBe(first.holder)
+    held()
     release()
   })
 
   it('a waiter that gives up leaves the queue', async () => {
     const provider = `abort-${Date.now()}`
-    const slots = sharedProviderSlots(pool(), { [provider]: { slots: 1, leaseMs: 60_000 } })
+    const slots = sharedProviderSlots(pool(), { [provider]: { slots: 1 } })
     slotSets.push(slots)
     const release = await slots.acquire(provider)
     const controller = new AbortController()
