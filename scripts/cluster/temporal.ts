@@ -101,13 +101,8 @@ dynamicConfigClient:
 `
 }
 
-/**
- * Dynamic configuration: workflow tasks of one run can go to any of the three workers (sticky queues still prefer
- * the one that has it cached); the frontend's per-namespace rate limits stay at the server's defaults.
- */
-const DYNAMIC_CONFIG = `frontend.enableUpdateWorkflowExecution:
-  - value: true
-system.forceSearchAttributesCacheRefreshOnRead:
+/** Dynamic configuration: search attributes usable as soon as they are registered (the app starts runs with them). */
+const DYNAMIC_CONFIG = `system.forceSearchAttributesCacheRefreshOnRead:
   - value: true
 `
 
