@@ -1,4 +1,6 @@
-import { temporalConnectionOptions } from './temporal-connection.server'
+import { temporalConnectionOptions as optionsOf } from './temporal-connection.server'
+
+const temporalConnectionOptions = (env: Record<string, string>) => optionsOf(env as NodeJS.ProcessEnv)
 
 describe('temporalConnectionOptions: the TEMPORAL_* settings of the app and the workers', () => {
   it('connects in plain text to a dev server', () => {

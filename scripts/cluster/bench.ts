@@ -66,7 +66,7 @@ const ACTION_EVENTS = new Set(['WORKFLOW_EXECUTION_STARTED', 'ACTIVITY_TASK_SCHE
 async function actionsOf(stack: ClusterStack, projectId: number) {
   const { Connection, Client } = await import('@temporalio/client')
   const { temporal } = await import('@temporalio/proto')
-  const connection = await Connection.connect(temporalConnectionOptions(stack.clientEnv))
+  const connection = await Connection.connect(temporalConnectionOptions(stack.clientEnv as NodeJS.ProcessEnv))
   const client = new Client({ connection })
   let actions = 0
   let events = 0
@@ -102,7 +102,7 @@ async function round(stack: ClusterStack, n: number, userNo: number) {
   const before = await dbBytes(stack)
   const cpu0 = [...stack.workers, ...stack.temporal.values()].map(procOf)
   const { Connection, Client, ScheduleOverlapPolicy } = await import('@temporalio/client')
-  const connection = await Connection.connect(temporalConnectionOptions(stack.clientEnv))
+  const connection = await Connection.connect(temporalConnectionOptions(stack.clientEnv as NodeJS.ProcessEnv))
   const client = new Client({ connection })
   const peaks = { workerMb: 0, temporalMb: 0 }
   const sample = setInterval(() => {

@@ -86,7 +86,7 @@ export function makeCerts(): Certs {
 }
 
 /** The TEMPORAL_TLS_* settings of the app and the workers for this cluster (PEM text, as for Temporal Cloud). */
-export function clientTlsEnv(certs: Certs): NodeJS.ProcessEnv {
+export function clientTlsEnv(certs: Certs): Record<string, string> {
   const text = (p: string) => readFileSync(p, 'utf8')
   return { TEMPORAL_TLS_CA: text(certs.ca), TEMPORAL_TLS_CERT: text(certs.clientCert), TEMPORAL_TLS_KEY: text(certs.clientKey), TEMPORAL_TLS_SERVER_NAME: 'localhost' }
 }

@@ -7,6 +7,9 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { root, workerHeapArgs } from '../stack'
 
+/** Extra settings of a process (merged over this process's environment). */
+export type PartEnv = Record<string, string | undefined>
+
 export interface Part {
   name: string
   child: ChildProcess
@@ -20,7 +23,7 @@ process.on('exit', () => running.forEach((c) => c.exitCode === null && c.signalC
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null
 
-export function spawnPart(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Part {
+export function spawnPart(name: string, command: string, args: string[], env: PartEnv, logFile: string): Part {
   mkdirSync(path.dirname(logFile), { recursive: true })
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
@@ -39,8 +42,8 @@ export function spawnPart(name: string, command: string, args: string[], env: No
 }
 
 /** A Node 24 process of the product (web app, worker, simulator) run with tsx. */
-export function nodePart(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Part {
+export function nodePart(name: string, script: string, env: PartEnv, logFile: string): Part {
   const node = path.join(root, 'node_modules', '.bin', 'node')
-  const heap = script === 'worker/index.ts' ? workerHeapArgs({ ...process.env, ...env }) : []
+  const heap = script === 'worker/index.ts' ? workerHeapArgs({ ...process.env, ...env } as NodeJS.ProcessEnv) : []
   return spawnPart(name, existsSync(node) ? node : process.execPath, [...heap, '--import', 'tsx', script], env, logFile)
 }

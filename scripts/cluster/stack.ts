@@ -11,7 +11,7 @@ import { buildApp, buildWorkflowBundle, httpOk, log, portOpen, startEmbeddedPost
 import { getSql, closeAllSql } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import { buildTemporalServer, clientTlsEnv, makeCerts } from './build'
-import { nodePart, spawnPart, type Part } from './parts'
+import { nodePart, spawnPart, type Part, type PartEnv } from './parts'
 import { startTemporalCluster, type TemporalService } from './temporal'
 
 export interface ClusterOptions {
@@ -24,7 +24,7 @@ export interface ClusterOptions {
   /** false: the data folder is removed first (tests and benchmarks start from nothing). */
   keepData?: boolean
   /** Extra settings of the web and worker processes. */
-  env?: NodeJS.ProcessEnv
+  env?: PartEnv
 }
 
 export interface ClusterStack {
@@ -32,7 +32,7 @@ export interface ClusterStack {
   databaseUrl: string
   simulatorUrl: string
   temporalAddress: string
-  clientEnv: NodeJS.ProcessEnv
+  clientEnv: Record<string, string>
   webs: Part[]
   workers: Part[]
   temporal: Map<TemporalService, Part>
@@ -96,7 +96,7 @@ async function start(o: ClusterOptions, stops: Array<() => Promise<void>>, stop:
 
   await buildApp()
   const url = `http://localhost:${ports.proxy}`
-  const env: NodeJS.ProcessEnv = {
+  const env: PartEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: pg.url,
     // Two web processes and three workers on one PostgreSQL: small pools keep them under its 100 connections.

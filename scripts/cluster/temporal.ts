@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { StackError } from '../stack-error'
 import { waitFor } from '../stack'
+import { msToTs } from '@temporalio/common/lib/time'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
 import { temporalConnectionOptions } from '../../app/lib/temporal-connection.server'
 import { spawnPart, type Part } from './parts'
@@ -121,7 +122,7 @@ export function setupSchemas(o: TemporalClusterOptions) {
 }
 
 /** Starts the four services (history first: the frontend waits for its shards), then the namespace and search attributes. */
-export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv: NodeJS.ProcessEnv) {
+export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv: Record<string, string>) {
   mkdirSync(o.dir, { recursive: true })
   const configFile = path.join(o.dir, 'temporal.yaml')
   writeFileSync(configFile, serverConfig(o))
@@ -131,7 +132,7 @@ export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv:
   const launch = (s: TemporalService) => spawnPart(`temporal-${s}`, o.server, ['--config-file', configFile, '--allow-no-auth', 'start', '--service', s], {}, path.join(o.logDir, `temporal-${s}.log`))
   for (const s of TEMPORAL_SERVICES) services.set(s, launch(s))
   const address = `127.0.0.1:${o.port}`
-  const env = { ...clientEnv, TEMPORAL_ADDRESS: address }
+  const env = { ...clientEnv, TEMPORAL_ADDRESS: address } as NodeJS.ProcessEnv
   const { Connection } = await import('@temporalio/client')
   const frontend = services.get('frontend')!
   await waitFor('Temporal frontend (TLS)', async () => {
@@ -152,7 +153,7 @@ type Conn = Awaited<ReturnType<typeof import('@temporalio/client').Connection.co
 async function registerNamespace(connection: Conn, namespace: string) {
   const ws = connection.workflowService
   const exists = await ws.describeNamespace({ namespace }).then(() => true, () => false)
-  if (!exists) await ws.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: 7 * 24 * 3600 } })
+  if (!exists) await ws.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('7 days') })
   const have = await connection.operatorService.listSearchAttributes({ namespace })
   const missing = Object.entries(SEARCH_ATTRIBUTE_INDEX_TYPES).filter(([name]) => !(name in (have.customAttributes ?? {})))
   if (missing.length) await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing) })
