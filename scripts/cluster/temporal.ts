@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import postgres from 'postgres'
 import { StackError } from '../stack-error'
 import { waitFor } from '../stack'
 import { msToTs } from '@temporalio/common/lib/time'
@@ -107,17 +108,26 @@ const DYNAMIC_CONFIG = `system.forceSearchAttributesCacheRefreshOnRead:
   - value: true
 `
 
-/** Creates both databases and brings their schemas to the version this server ships (idempotent). */
-export function setupSchemas(o: TemporalClusterOptions) {
+/** Creates both databases and brings their schemas to the version this server ships (a second start only updates). */
+export async function setupSchemas(o: TemporalClusterOptions) {
   const base = ['--plugin', 'postgres12', '--ep', o.pg.host, '-p', String(o.pg.port), '-u', o.pg.user, '--pw', o.pg.password]
   const run = (db: string, ...args: string[]) => {
     const r = spawnSync(o.sqlTool, [...base, '--db', db, ...args], { encoding: 'utf8' })
     if (r.status !== 0) throw new StackError('Temporal schema', `${path.basename(o.sqlTool)} ${args[0]} on ${db} failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ')}`)
   }
-  for (const [db, schema] of [['temporal', 'postgresql/v12/temporal'], ['temporal_visibility', 'postgresql/v12/visibility']]) {
-    run(db, 'create-database')
-    run(db, 'setup-schema', '-v', '0.0')
-    run(db, 'update-schema', '--schema-name', schema)
+  const url = (db: string) => `postgres://${encodeURIComponent(o.pg.user)}:${encodeURIComponent(o.pg.password)}@${o.pg.host}:${o.pg.port}/${db}`
+  const admin = postgres(url('postgres'), { max: 1, onnotice: () => {} })
+  try {
+    for (const [db, schema] of [['temporal', 'postgresql/v12/temporal'], ['temporal_visibility', 'postgresql/v12/visibility']]) {
+      const [exists] = await admin`select 1 from pg_database where datname = ${db}`
+      if (!exists) {
+        run(db, 'create-database')
+        run(db, 'setup-schema', '-v', '0.0')
+      }
+      run(db, 'update-schema', '--schema-name', schema)
+    }
+  } finally {
+    await admin.end({ timeout: 5 })
   }
 }
 
@@ -127,7 +137,7 @@ export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv:
   const configFile = path.join(o.dir, 'temporal.yaml')
   writeFileSync(configFile, serverConfig(o))
   writeFileSync(path.join(o.dir, 'dynamicconfig.yaml'), DYNAMIC_CONFIG)
-  setupSchemas(o)
+  await setupSchemas(o)
   const services = new Map<TemporalService, Part>()
   const launch = (s: TemporalService) => spawnPart(`temporal-${s}`, o.server, ['--config-file', configFile, '--allow-no-auth', 'start', '--service', s], {}, path.join(o.logDir, `temporal-${s}.log`))
   for (const s of TEMPORAL_SERVICES) services.set(s, launch(s))
