@@ -56,7 +56,9 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 
 async function dbBytes(stack: ClusterStack) {
   const sql = getSql(stack.databaseUrl)
-  const rows = await sql<{ datname: string; bytes: string }[]>`select datname, pg_database_size(datname)::text as bytes from pg_database where datname in ('postgres', 'temporal', 'temporal_visibility')`
+  const rows = await sql<{ datname: string; bytes: string }[]>`
+    select case when datname = current_database() then 'app' else datname end as datname, pg_database_size(datname)::text as bytes
+    from pg_database where datname in (current_database(), 'temporal', 'temporal_visibility')`
   return Object.fromEntries(rows.map((r) => [r.datname, Number(r.bytes)]))
 }
 
