@@ -67,7 +67,9 @@ const ACTION_EVENTS = new Set(['WORKFLOW_EXECUTION_STARTED', 'ACTIVITY_TASK_SCHE
 
 async function actionsOf(stack: ClusterStack, projectId: number) {
   const { Connection, Client } = await import('@temporalio/client')
-  const { temporal } = await import('@temporalio/proto')
+  // A CommonJS package: its namespace is on the default export under tsx.
+  const proto = (await import('@temporalio/proto')) as unknown as { temporal?: typeof import('@temporalio/proto').temporal; default?: { temporal: typeof import('@temporalio/proto').temporal } }
+  const temporal = (proto.temporal ?? proto.default?.temporal)!
   const connection = await Connection.connect(temporalConnectionOptions(stack.clientEnv as NodeJS.ProcessEnv))
   const client = new Client({ connection })
   let actions = 0
@@ -137,7 +139,7 @@ async function round(stack: ClusterStack, n: number, userNo: number) {
   const workerCpuMs = cpu1.slice(0, stack.workers.length).reduce((s, c, i) => s + c.cpuMs - cpu0[i].cpuMs, 0)
   const temporalCpuMs = cpu1.slice(stack.workers.length).reduce((s, c, i) => s + c.cpuMs - cpu0[stack.workers.length + i].cpuMs, 0)
   const idealMs = Math.ceil((n * QUERIES) / CONCURRENCY) * LATENCY_MS
-  const actions = await actionsOf(stack, projects[0])
+  const actions = await actionsOf(stack, projects[0]).catch((e: unknown) => ({ error: String(e) }))
   return {
     projects: n,
     calls: n * QUERIES * MODELS,

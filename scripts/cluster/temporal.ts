@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import postgres from 'postgres'
 import { StackError } from '../stack-error'
-import { waitFor } from '../stack'
+import { portOpen, waitFor } from '../stack'
 import { msToTs } from '@temporalio/common/lib/time'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
 import { temporalConnectionOptions } from '../../app/lib/temporal-connection.server'
@@ -140,7 +140,12 @@ export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv:
   await setupSchemas(o)
   const services = new Map<TemporalService, Part>()
   const launch = (s: TemporalService) => spawnPart(`temporal-${s}`, o.server, ['--config-file', configFile, '--allow-no-auth', 'start', '--service', s], {}, path.join(o.logDir, `temporal-${s}.log`))
-  for (const s of TEMPORAL_SERVICES) services.set(s, launch(s))
+  // One at a time, each once its port is open: on a fresh database the first one writes the cluster's metadata, and
+  // two writing it at once fail with a duplicate key.
+  for (const s of TEMPORAL_SERVICES) {
+    const part = services.set(s, launch(s)).get(s)!
+    await waitFor(`Temporal ${s}`, () => portOpen(o.port + offsets[s]), 120_000, part.child, part.logFile)
+  }
   const address = `127.0.0.1:${o.port}`
   const env = { ...clientEnv, TEMPORAL_ADDRESS: address } as NodeJS.ProcessEnv
   const { Connection } = await import('@temporalio/client')
