@@ -161,6 +161,8 @@ async function round(stack: ClusterStack, n: number, userNo: number) {
 
 const stack = await startClusterStack({ dataDir: path.join(root, '.data', 'cluster-bench'), basePort: Number(process.env.CLUSTER_BASE_PORT ?? 17000) })
 const results: unknown[] = []
+// Ctrl-C stops the stack's processes first (a plain SIGINT would leave them running).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stack.stop().then(() => process.exit(130)))
 try {
   await fetch(`${stack.simulatorUrl}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ providers: Object.fromEntries(VENDORS.map((v) => [v, { latencyMs: LATENCY_MS }])) }) })
   for (const [i, n] of SIZES.entries()) {

@@ -19,7 +19,8 @@ export interface Part {
 }
 
 const running = new Set<ChildProcess>()
-process.on('exit', () => running.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')))
+// SIGTERM, not SIGKILL: nginx's master passes it on to its workers, where a SIGKILL would leave them listening.
+process.on('exit', () => running.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGTERM')))
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null
 

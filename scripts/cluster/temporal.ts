@@ -147,14 +147,14 @@ export async function startTemporalCluster(o: TemporalClusterOptions, clientEnv:
     await waitFor(`Temporal ${s}`, () => portOpen(o.port + offsets[s]), 120_000, part.child, part.logFile)
   }
   const address = `127.0.0.1:${o.port}`
-  const env = { ...clientEnv, TEMPORAL_ADDRESS: address } as NodeJS.ProcessEnv
+  const env: Record<string, string> = { ...clientEnv, TEMPORAL_ADDRESS: address }
   const { Connection } = await import('@temporalio/client')
   const frontend = services.get('frontend')!
   await waitFor('Temporal frontend (TLS)', async () => {
-    const connection = await Connection.connect({ ...temporalConnectionOptions(env), connectTimeout: 2000 })
+    const connection = await Connection.connect({ ...temporalConnectionOptions(env as NodeJS.ProcessEnv), connectTimeout: 2000 })
     try {
-      await registerNamespace(connection, 'default')
-      return true
+      // Each attempt has a deadline: a call to a frontend still waiting for its history shards can hang.
+      return await connection.withDeadline(Date.now() + 10_000, () => registerNamespace(connection, 'default').then(() => true))
     } finally {
       await connection.close()
     }
