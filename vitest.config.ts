@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           globals: true,
-          include: ['app/**/*.test.{ts,tsx}', 'activities/**/*.test.ts', 'simulator/**/*.test.ts', 'workflows/**/*.test.ts', 'db/**/*.test.ts', 'tests/setup/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'activities/**/*.test.ts', 'simulator/**/*.test.ts', 'workflows/**/*.test.ts', 'db/**/*.test.ts', 'config/**/*.test.ts', 'tests/setup/*.test.ts'],
           // console.error during a test fails it (opt out: allowConsoleError() from tests/support/console-error.ts).
           setupFiles: ['tests/setup/console-error.ts'],
           testTimeout: 30_000,

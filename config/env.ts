@@ -46,6 +46,9 @@ const worker = {
   WORKER_WORKFLOW_POLLERS: number(z.coerce.number().int().positive().default(8)),
   WORKER_CACHED_WORKFLOWS: number(z.coerce.number().int().min(0).default(100)),
   WORKER_MAX_ACTIVITIES: number(z.coerce.number().int().positive().default(200)),
+  // Where a provider's calls in flight (<PROVIDER>_CONCURRENCY) are counted: 'shared' across every worker on the
+  // database (db/provider-slots.ts), 'process' in this worker alone (each worker then allows the full count).
+  PROVIDER_SLOTS: z.enum(['shared', 'process'], { message: "must be 'shared' or 'process'" }).default('shared'),
 }
 
 /** The web app (scripts/server.ts, app/). */
@@ -95,6 +98,10 @@ const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me'
 
 const checked = schema
   .superRefine((e, ctx) => {
+    // A poller holds an activity slot while it waits for a task: more pollers than slots would never all poll.
+    if (e.WORKER_ACTIVITY_POLLERS > e.WORKER_MAX_ACTIVITIES) {
+      ctx.addIssue({ code: 'custom', path: ['WORKER_ACTIVITY_POLLERS'], message: `must be at most WORKER_MAX_ACTIVITIES (${e.WORKER_MAX_ACTIVITIES})` })
+    }
     if (e.NODE_ENV === 'production' && (!e.SESSION_SECRET || e.SESSION_SECRET === DEV_SESSION_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a private value when NODE_ENV=production (npm start generates one in .data/session-secret)' })
     }

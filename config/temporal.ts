@@ -7,11 +7,16 @@ import { DEFAULT_TASK_QUEUE } from '../workflows/shared'
 export function temporalConnectionOptions(env: NodeJS.ProcessEnv = process.env) {
   const address = env.TEMPORAL_ADDRESS || '127.0.0.1:7233'
   const apiKey = env.TEMPORAL_API_KEY || undefined
-  const cert = env.TEMPORAL_TLS_CERT
-  const key = env.TEMPORAL_TLS_KEY
+  const pem = (v: string | undefined) => (v ? Buffer.from(v.replace(/\\n/g, '\n')) : undefined)
+  const cert = pem(env.TEMPORAL_TLS_CERT)
+  const key = pem(env.TEMPORAL_TLS_KEY)
+  // A self-hosted cluster's own CA (the cluster profile makes one at build time) and the name its certificate carries.
+  const ca = pem(env.TEMPORAL_TLS_CA)
+  const serverName = env.TEMPORAL_TLS_SERVER_NAME || undefined
+  const custom = cert && key ? { clientCertPair: { crt: cert, key } } : {}
   const tls =
-    cert && key
-      ? { clientCertPair: { crt: Buffer.from(cert.replace(/\\n/g, '\n')), key: Buffer.from(key.replace(/\\n/g, '\n')) } }
+    (cert && key) || ca || serverName
+      ? { ...custom, ...(ca ? { serverRootCACertificate: ca } : {}), ...(serverName ? { serverNameOverride: serverName } : {}) }
       : apiKey || env.TEMPORAL_TLS === 'true'
         ? true
         : undefined

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
 import { existsSync } from 'node:fs'
 import { getSql, closeAllSql } from '../db/client'
 import { createActivities } from '../activities'
-import { createGateway } from '../activities/gateway'
+import { createGateway, loadProviderConfigs } from '../activities/gateway'
+import { sharedProviderSlots } from '../db/provider-slots'
 import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../config/temporal'
 import { checkEnvAtStart } from '../config/env'
 
@@ -18,6 +19,12 @@ export async function runWorker() {
   const settings = checkEnvAtStart('The worker')
   const connection = await NativeConnection.connect(temporalConnectionOptions())
   const sql = getSql()
+  const configs = loadProviderConfigs()
+  // A provider's concurrency is its account's: with several workers, its calls in flight are counted on the database.
+  const slots =
+    settings.PROVIDER_SLOTS === 'shared'
+      ? sharedProviderSlots(sql, Object.fromEntries(Object.entries(configs).map(([k, c]) => [k, { slots: Math.max(1, Math.floor(c.concurrency)) }])))
+      : undefined
   const worker = await Worker.create({
     connection,
     namespace: temporalNamespace(),
@@ -29,7 +36,7 @@ export async function runWorker() {
     maxConcurrentActivityTaskPolls: settings.WORKER_ACTIVITY_POLLERS,
     maxConcurrentWorkflowTaskPolls: settings.WORKER_WORKFLOW_POLLERS,
     maxCachedWorkflows: settings.WORKER_CACHED_WORKFLOWS,
-    activities: createActivities({ sql, gateway: createGateway(), renderReport }),
+    activities: createActivities({ sql, gateway: createGateway(configs, slots), renderReport }),
     maxConcurrentActivityTaskExecutions: settings.WORKER_MAX_ACTIVITIES,
   })
   console.log(`worker started on task queue "${temporalTaskQueue()}"`)
@@ -39,6 +46,7 @@ export async function runWorker() {
   try {
     await worker.run()
   } finally {
+    await slots?.close()
     await connection.close()
     await closeAllSql()
   }

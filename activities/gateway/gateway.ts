@@ -9,12 +9,23 @@ import { Semaphore } from './semaphore'
 import { extractJson } from './text'
 import { PROVIDER_KEYS, type AskJsonOptions, type AskOptions, type ChatAnswer, type ChatOptions, type Gateway, type NormalisedAnswer, type ProviderConfig, type ProviderKey } from './types'
 
-/**
- * The gateway the activities use to ask the six models. Each gateway holds one SDK client
- * and one concurrency limit per provider, so create one per worker process and share it.
- */
-export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loadProviderConfigs()): Gateway {
+/** Where a call waits for one of its provider's concurrency slots (db/provider-slots.ts: shared by every worker). */
+export interface CallSlots {
+  acquire(provider: ProviderKey, signal?: AbortSignal): Promise<() => void>
+}
+
+/** The provider's concurrency counted in this process only (tests, one-off scripts). */
+export function processSlots(configs: Record<ProviderKey, ProviderConfig>): CallSlots {
   const semaphores = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, new Semaphore(Math.max(1, Math.floor(configs[k].concurrency)))])) as Record<ProviderKey, Semaphore>
+  return { acquire: (provider, signal) => semaphores[provider].acquire(signal) }
+}
+
+/**
+ * The gateway the activities use to ask the six models. Each gateway holds one SDK client per provider, so create
+ * one per worker process and share it; `slots` caps the calls in flight per provider (the worker passes the slots
+ * every worker shares, so the cap is the account's, not the process's).
+ */
+export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loadProviderConfigs(), slots: CallSlots = processSlots(configs)): Gateway {
   const adapters = new Map<ProviderKey, Adapter>()
   const adapterFor = (key: ProviderKey) => {
     let a = adapters.get(key)
@@ -31,7 +42,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
     if (!cfg?.configured) throw notConfiguredError(provider)
     let release: () => void
     try {
-      release = await semaphores[provider].acquire(signal)
+      release = await slots.acquire(provider, signal)
     } catch (e) {
       throw cancelledError(provider, e)
     }

@@ -7,25 +7,26 @@
  * BudgetTicket (app/lib/temporal.server.ts), and admitModelWork is the only way to get one. A caller
  * takes the ticket before it writes anything, so a refused request leaves no rows behind.
  *
- * The request budgets live in this process's memory (rate-limiter-flexible): the web app is one
- * process; more processes would each count separately (a Postgres store would then fit).
+ * The request budgets live in PostgreSQL (rate-limiter-flexible's store, app/lib/cluster.server.ts), so every web
+ * process behind a proxy counts the same requests; the cost cap is read from the stored spending, counted once.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { User } from './auth.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { isDemoMode } from './models.server'
 import { tooManyRequests } from './http.server'
+import { sharedLimiter } from './cluster.server'
 import { costCapMessage, modelSpendOf as spendOf, overCostCap, type ModelSpend } from '../../db/model-spend'
 
-let limiters: { perUser: RateLimiterMemory; perAddress: RateLimiterMemory } | undefined
+let limiters: { perUser: RateLimiterAbstract; perAddress: RateLimiterAbstract } | undefined
 
 function getLimiters() {
   if (limiters) return limiters
   const e = env()
   limiters = {
-    perUser: new RateLimiterMemory({ keyPrefix: 'model-user', points: e.MODEL_CALLS_PER_USER_PER_MINUTE, duration: 60 }),
-    perAddress: new RateLimiterMemory({ keyPrefix: 'model-address', points: e.MODEL_CALLS_PER_ADDRESS_PER_MINUTE, duration: 60 }),
+    perUser: sharedLimiter({ keyPrefix: 'model-user', points: e.MODEL_CALLS_PER_USER_PER_MINUTE, durationSeconds: 60 }),
+    perAddress: sharedLimiter({ keyPrefix: 'model-address', points: e.MODEL_CALLS_PER_ADDRESS_PER_MINUTE, durationSeconds: 60 }),
   }
   return limiters
 }
@@ -71,7 +72,7 @@ export interface ModelPayer {
 }
 
 /**
- * Both checks, the cheap in-memory count first; a thrown 429 when either is spent, otherwise the ticket
+ * Both checks, the cheap one-row count first; a thrown 429 when either is spent, otherwise the ticket
  * that lets the caller start the model work.
  */
 export async function admitModelWork({ user, clientAddress }: ModelPayer): Promise<BudgetTicket> {
