@@ -163,6 +163,14 @@ describe('the simulated optimiser advises in the page language (issue 28 §3)', 
     expect(texts.filter((t) => t.trim() && !KANA.test(t))).toEqual([])
   })
 
+  it('reads the search intents in the page language: a German comparison is not told it serves no comparison', () => {
+    const intents = (content: string, language: string) => (optimiserReply(optimiserPrompt({ task: 'personalisation', targetPrompt: GERMAN_PROMPT, language, content }).prompt) as { intentCoverage: { intentType: string; covered: boolean }[] }).intentCoverage.filter((i) => i.covered).map((i) => i.intentType)
+    // "den besten Kundenservice" compares; "wie schnell ein Hersteller Reklamationen bearbeitet" informs.
+    expect(intents(page.fullContent, 'de')).toEqual(expect.arrayContaining(['informational', 'comparative']))
+    expect(intents(JAPANESE_PAGE, 'ja')).toEqual(expect.arrayContaining(['informational', 'comparative']))
+    expect(intents(THIN.de[0], 'de')).toEqual([])
+  })
+
   it('keeps English advice for an English page', () => {
     const texts = allAdvice('# Notes\n\nA short text about shoes.', 'best running shoes for customer service', 'en-GB')
     expect(texts).toContain('No named author.')

@@ -9,7 +9,7 @@ import { parseOptimiserPrompt, type OptimiserPromptInput } from '../app/domain/o
 import type { ReplyOf } from '../app/domain/optimiser/schemas'
 import type { CrawlFact } from '../app/domain/optimiser/types'
 import { bylineOf, contentTerms, guessLanguage } from '../app/domain/optimiser/words'
-import { phrase, phraseLanguage, wordingsOf } from './optimiserPhrases'
+import { hasCue, phrase, phraseLanguage, wordingsOf } from './optimiserPhrases'
 
 const DIMENSIONS = 256
 /** How many of a text's most frequent terms make its topic. */
@@ -264,12 +264,13 @@ function personalisation(p: OptimiserPromptInput): ReplyOf<'personalisation'> {
   const { lang, say, quote, list } = wordsFor(p.language)
   // English keeps its plain intent names ("Serves comparative intent."); the others quote a translated noun.
   const intent = (t: string) => (lang ? quote(say(t)) : t)
-  const coverageList = INTENT_TYPES.map((t) => ({ intentType: t, covered: INTENT_CUES[t].test(p.content), notes: say(INTENT_CUES[t].test(p.content) ? 'The page has content for this intent.' : 'Nothing for this intent yet.') }))
+  const serves = (t: (typeof INTENT_TYPES)[number]) => INTENT_CUES[t].test(p.content) || (t !== 'navigational' && hasCue(lang, t, p.content))
+  const coverageList = INTENT_TYPES.map((t) => ({ intentType: t, covered: serves(t), notes: say(serves(t) ? 'The page has content for this intent.' : 'Nothing for this intent yet.') }))
   const covered = coverageList.filter((i) => i.covered).length
   const personas = [
-    { persona: say('Beginner'), coverage: /\b(beginner|new to|first[- ]time|start)/i.test(p.content) ? 'Yes' : 'No' },
-    { persona: say('Expert'), coverage: countContent(p.content).tables > 0 || /\b(advanced|expert|specification)/i.test(p.content) ? 'Partial' : 'No' },
-    { persona: say('Budget-conscious buyer'), coverage: INTENT_CUES.transactional.test(p.content) ? 'Yes' : 'No' },
+    { persona: say('Beginner'), coverage: /\b(beginner|new to|first[- ]time|start)/i.test(p.content) || hasCue(lang, 'beginner', p.content) ? 'Yes' : 'No' },
+    { persona: say('Expert'), coverage: countContent(p.content).tables > 0 || /\b(advanced|expert|specification)/i.test(p.content) || hasCue(lang, 'expert', p.content) ? 'Partial' : 'No' },
+    { persona: say('Budget-conscious buyer'), coverage: serves('transactional') ? 'Yes' : 'No' },
   ] as ReplyOf<'personalisation'>['personaCoverage']
   const missing = coverageList.filter((i) => !i.covered).map((i) => i.intentType)
   return {

@@ -167,3 +167,25 @@ export function phrase(language: PhraseLanguage | undefined, english: string, va
 
 /** Every wording of a phrase (English first), e.g. to recognise "In short:" in any language. */
 export const wordingsOf = (english: string): string[] => [english, ...Object.values(PHRASES[english] ?? {})]
+
+type Cue = 'informational' | 'comparative' | 'transactional' | 'inspirational' | 'beginner' | 'expert'
+/**
+ * Words a page in the language uses for each search intent and persona, as word beginnings ('=' ends a whole
+ * word; Japanese has no spaces, so its cues match anywhere). With English's cues, so a German comparison is not told it compares nothing.
+ */
+const CUE_WORDS: Record<PhraseLanguage, Record<Cue, string>> = {
+  de: { informational: 'wie=|was=|warum=|ratgeber|erklär|bedeut', comparative: 'vergleich|vs=|beste|besser|testsieger', transactional: 'kauf|preis|kosten|€|angebot|bestell|shop', inspirational: 'idee|inspiration|tipp|beispiel', beginner: 'einsteiger|anfänger|zum ersten mal', expert: 'profi|expert|fortgeschritten|technische daten' },
+  fr: { informational: 'comment=|pourquoi=|qu’est-ce|qu\'est-ce|guide|expliqu', comparative: 'compar|vs=|meilleur|mieux', transactional: 'achat|achet|prix|coût|€|offre|command|boutique', inspirational: 'idée|inspiration|conseil|exemple', beginner: 'débutant|première fois', expert: 'expert|avancé|caractéristiques techniques' },
+  es: { informational: 'cómo=|qué=|por qué=|guía|explica', comparative: 'compara|vs=|mejor', transactional: 'compra|precio|cuesta|€|oferta|pedido|tienda', inspirational: 'idea|inspiración|consejo|ejemplo', beginner: 'principiante|primera vez', expert: 'experto|avanzado|especificaciones' },
+  it: { informational: 'come=|cosa=|perché=|guida|spieg', comparative: 'confront|vs=|miglior|meglio', transactional: 'acquist|compra|prezz|cost|€|offert|ordin|negozio', inspirational: 'ide[ae]=|ispiraz|consigl|esempi', beginner: 'principiant|prima volta', expert: 'espert|avanzat|specifiche' },
+  nl: { informational: 'hoe=|wat=|waarom=|gids|uitleg', comparative: 'vergelijk|vs=|beste|beter', transactional: 'kopen|koop|prijs|kost|€|aanbieding|bestel|winkel', inspirational: 'idee|inspiratie|tip|voorbeeld', beginner: 'beginner|eerste keer', expert: 'expert|gevorderd|specificaties' },
+  pt: { informational: 'como=|o que=|por que=|guia|explic', comparative: 'compar|vs=|melhor', transactional: 'compr|preço|custa|€|oferta|pedido|loja', inspirational: 'ideia|inspiraç|dica|exemplo', beginner: 'iniciante|primeira vez', expert: 'especialista|avançad|especificaç' },
+  ja: { informational: 'とは|方法|なぜ|ガイド|解説|選び方|調べ方', comparative: '比較|比べ|おすすめ|ランキング|一番|違い', transactional: '購入|価格|値段|円|買う|買い|注文|セール', inspirational: 'アイデア|ヒント|コツ|実例', beginner: '初心者|はじめて|初めて', expert: '上級|プロ|専門|スペック' },
+}
+
+/** Whether the text has the language's words for a search intent or persona (false for English and the rest). */
+export function hasCue(language: PhraseLanguage | undefined, cue: Cue, text: string): boolean {
+  if (!language) return false
+  const words = CUE_WORDS[language][cue].replace(/=/g, '(?!\\p{L})')
+  return new RegExp(language === 'ja' ? `(${words})` : `(?<![\\p{L}])(${words})`, 'iu').test(text)
+}
