@@ -9,6 +9,7 @@ import { parseOptimiserPrompt, type OptimiserPromptInput } from '../app/domain/o
 import type { ReplyOf } from '../app/domain/optimiser/schemas'
 import type { CrawlFact } from '../app/domain/optimiser/types'
 import { bylineOf, contentTerms, guessLanguage } from '../app/domain/optimiser/words'
+import { hasCue, phrase, phraseLanguage, wordingsOf } from './optimiserPhrases'
 
 const DIMENSIONS = 256
 /** How many of a text's most frequent terms make its topic. */
@@ -89,7 +90,9 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
 function coverage(prompt: string, text: string, language?: string) {
   const surface = new Map<string, string>()
   for (const word of prompt.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    for (const t of terms(word, language)) if (!surface.has(t)) surface.set(t, word)
+    const ts = terms(word, language)
+    // A run the segmenter splits (a Japanese sentence has no spaces) does not name one of its terms.
+    if (ts.length === 1 && !surface.has(ts[0])) surface.set(ts[0], word)
   }
   // Words the segmenter splits further (Japanese) are kept as their terms.
   for (const t of terms(prompt, language)) if (!surface.has(t)) surface.set(t, t)
@@ -99,37 +102,50 @@ function coverage(prompt: string, text: string, language?: string) {
   return { want, found, missing: want.filter((t) => !have.has(t)).map((t) => surface.get(t)!), ratio: want.length ? found.length / want.length : 0 }
 }
 
+/** The advice's words in the request's language (optimiserPhrases.ts): say(english, vars), quote(word), both(a, b). */
+function wordsFor(language: string) {
+  const lang = phraseLanguage(language)
+  const say = (english: string, vars?: Record<string, string | number>) => phrase(lang, english, vars)
+  const quote = (t: string) => say('"{t}"', { t })
+  return { lang, say, quote, both: (a: string, b: string) => say('{a} and {b}', { a, b }), list: (xs: string[]) => xs.join(lang === 'ja' ? '、' : ', ') }
+}
+
 const headingsOf = (content: string) => content.split('\n').flatMap((l) => /^#{1,6}\s+(.+)$/.exec(l.trim())?.[1] ?? [])
 /** A byline in any setup language, or a schema.org author the extraction wrote into the content. */
 const hasAuthor = (c: string) => bylineOf(c) !== null
 
 function relevance(p: OptimiserPromptInput): ReplyOf<'relevance'> {
+  const { say, quote, both, list } = wordsFor(p.language)
   const chunks = (p.chunks ?? []).map((c) => {
     const cov = coverage(p.targetPrompt, c.text, p.language)
     const score = r1(1 + 9 * cov.ratio)
-    const recs = cov.missing.length ? [`Mention ${cov.missing.slice(0, 3).map((t) => `"${t}"`).join(', ')} where this section answers the question.`] : []
-    if (countWords(c.text) < 40) recs.push('Expand this section into a self-contained answer of 60-120 words.')
-    if (score < 6) recs.push('Open the section with one sentence that answers the prompt directly.')
+    const recs = cov.missing.length ? [say('Mention {terms} where this section answers the question.', { terms: list(cov.missing.slice(0, 3).map(quote)) })] : []
+    if (countWords(c.text) < 40) recs.push(say('Expand this section into a self-contained answer of 60-120 words.'))
+    if (score < 6) recs.push(say('Open the section with one sentence that answers the prompt directly.'))
     return { id: c.id, geminiScore: score, recommendations: recs.slice(0, 3) }
   })
   const whole = coverage(p.targetPrompt, p.content, p.language)
   return {
     chunks,
     overallAnalysis: {
-      summary: `${whole.found.length} of ${whole.want.length} key terms of the prompt appear in the page; ${chunks.filter((c) => c.geminiScore >= 7).length} of ${chunks.length} sections answer it closely.`,
+      summary: say('{found} of {want} key terms of the prompt appear in the page; {close} of {sections} sections answer it closely.', { found: whole.found.length, want: whole.want.length, close: chunks.filter((c) => c.geminiScore >= 7).length, sections: chunks.length }),
       gapCoverage: Math.round(whole.ratio * 100),
-      missingOpportunities: whole.missing.map((t) => `Cover "${t}", which the prompt asks about.`).slice(0, 5),
-      nextSteps: ['Add a short direct answer at the top of the page.', ...(whole.missing.length ? [`Add a section on ${whole.missing.slice(0, 2).join(' and ')}.`] : [])],
+      missingOpportunities: whole.missing.map((t) => say('Cover {term}, which the prompt asks about.', { term: quote(t) })).slice(0, 5),
+      nextSteps: [say('Add a short direct answer at the top of the page.'), ...(whole.missing.length ? [say('Add a section on {topics}.', { topics: whole.missing.length > 1 ? both(quote(whole.missing[0]), quote(whole.missing[1])) : quote(whole.missing[0]) })] : [])],
     },
   }
 }
 
+/** A summary line at the top, in any phrasebook language (the optimised page writes "In short:" in its own). */
+const SUMMARY_CUE = new RegExp(`(${['in short', 'summary', 'tl;dr', ...wordingsOf('In short:').map((w) => w.replace(/\s*:$/, '')), ...wordingsOf('Key takeaways')].map((w) => w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'iu')
+
 function synthesis(p: OptimiserPromptInput): ReplyOf<'synthesis'> {
+  const { say } = wordsFor(p.language)
   const c = countContent(p.content)
   const chunks = chunkContent(p.content)
   const first = chunks[0]?.text ?? ''
   const checks = {
-    hasDirectSummaries: coverage(p.targetPrompt, first, p.language).ratio >= 0.5 || /\b(in short|summary|tl;dr|key takeaways)\b/i.test(p.content),
+    hasDirectSummaries: coverage(p.targetPrompt, first, p.language).ratio >= 0.5 || SUMMARY_CUE.test(p.content),
     hasLogicalHeadings: c.headings >= 2,
     hasSelfContainedSections: chunks.length > 1 && chunks.filter((k) => k.wordCount >= 40).length >= chunks.length / 2,
     hasStructuredData: c.tables > 0 || c.lists > 0,
@@ -140,12 +156,12 @@ function synthesis(p: OptimiserPromptInput): ReplyOf<'synthesis'> {
   const clarity = r1(avgSentence <= 20 ? 8 : avgSentence <= 28 ? 6 : 4)
   return {
     overallScore: r1(2 + passed * 2),
-    readiness: passed >= 3 ? 'Ready for AI synthesis' : passed >= 2 ? 'Partly ready for AI synthesis' : 'Not ready for AI synthesis',
+    readiness: say(passed >= 3 ? 'Ready for AI synthesis' : passed >= 2 ? 'Partly ready for AI synthesis' : 'Not ready for AI synthesis'),
     ...checks,
     clarityScore: clarity,
-    strengths: [checks.hasLogicalHeadings && `${c.headings} headings give the page a clear outline.`, checks.hasStructuredData && 'Lists or tables make facts easy to lift.'].filter((x): x is string => !!x),
-    areasForImprovement: [!checks.hasDirectSummaries && 'No direct answer near the top.', !checks.hasSelfContainedSections && 'Sections depend on each other.', !checks.hasStructuredData && 'No list or table.'].filter((x): x is string => !!x),
-    recommendations: [!checks.hasDirectSummaries && 'Start with a two-sentence answer to the prompt.', !checks.hasLogicalHeadings && 'Break the page into sections with descriptive headings.', !checks.hasStructuredData && 'Put key facts in a bulleted list or a comparison table.'].filter((x): x is string => !!x),
+    strengths: [checks.hasLogicalHeadings && say('{n} headings give the page a clear outline.', { n: c.headings }), checks.hasStructuredData && say('Lists or tables make facts easy to lift.')].filter((x): x is string => !!x),
+    areasForImprovement: [!checks.hasDirectSummaries && 'No direct answer near the top.', !checks.hasSelfContainedSections && 'Sections depend on each other.', !checks.hasStructuredData && 'No list or table.'].filter((x): x is string => !!x).map((x) => say(x)),
+    recommendations: [!checks.hasDirectSummaries && 'Start with a two-sentence answer to the prompt.', !checks.hasLogicalHeadings && 'Break the page into sections with descriptive headings.', !checks.hasStructuredData && 'Put key facts in a bulleted list or a comparison table.'].filter((x): x is string => !!x).map((x) => say(x)),
   }
 }
 
@@ -163,11 +179,12 @@ function citationScores(text: string, prompt: string, language: string) {
 }
 
 function citation(p: OptimiserPromptInput): ReplyOf<'citation'> {
+  const { say } = wordsFor(p.language)
   const s = citationScores(p.content, p.targetPrompt, p.language)
   const c = countContent(p.content)
   const missing = (text: string) => {
     const k = countContent(text)
-    return [k.outboundLinks === 0 && 'source link', k.dates === 0 && 'date', !/\d/.test(text) && 'figures'].filter((x): x is string => !!x)
+    return [k.outboundLinks === 0 && 'source link', k.dates === 0 && 'date', !/\d/.test(text) && 'figures'].filter((x): x is string => !!x).map((x) => say(x))
   }
   const chunks = (p.chunks ?? []).map((k) => ({ id: k.id, ...citationScores(k.text, p.targetPrompt, p.language), missingElements: missing(k.text) }))
   const overall = r1(mean(Object.values(s)))
@@ -175,18 +192,19 @@ function citation(p: OptimiserPromptInput): ReplyOf<'citation'> {
     overallScore: overall,
     ...s,
     qualityIndicators: { hasAuthorInfo: hasAuthor(p.content), hasPublicationDates: c.dates > 0, hasReferences: c.outboundLinks > 0, hasStructuredData: c.tables > 0, hasUniqueInsights: s.originality >= 6 },
-    strengths: [c.outboundLinks > 0 && `${c.outboundLinks} outbound reference(s).`, c.dates > 0 && 'Dated content.'].filter((x): x is string => !!x),
-    weaknesses: [c.outboundLinks === 0 && 'No references to other sources.', !hasAuthor(p.content) && 'No named author.', c.dates === 0 && 'No publication or update date.'].filter((x): x is string => !!x),
-    recommendations: [c.outboundLinks === 0 && 'Cite two or three authoritative sources with links.', !hasAuthor(p.content) && 'Add an author line with credentials.', c.dates === 0 && 'Show the publication and last-updated dates.'].filter((x): x is string => !!x),
+    strengths: [c.outboundLinks > 0 && say('{n} outbound reference(s).', { n: c.outboundLinks }), c.dates > 0 && say('Dated content.')].filter((x): x is string => !!x),
+    weaknesses: [c.outboundLinks === 0 && 'No references to other sources.', !hasAuthor(p.content) && 'No named author.', c.dates === 0 && 'No publication or update date.'].filter((x): x is string => !!x).map((x) => say(x)),
+    recommendations: [c.outboundLinks === 0 && 'Cite two or three authoritative sources with links.', !hasAuthor(p.content) && 'Add an author line with credentials.', c.dates === 0 && 'Show the publication and last-updated dates.'].filter((x): x is string => !!x).map((x) => say(x)),
     gapScore: r1(10 - overall),
     chunks,
     commonMissingElements: [...new Set(chunks.flatMap((k) => k.missingElements))],
-    globalImprovements: ['Attribute statistics to their source.', 'Add a short methodology note.'],
-    recommendedSources: ['Government or regulator statistics', 'Peer-reviewed studies', 'Recognised industry bodies'],
+    globalImprovements: ['Attribute statistics to their source.', 'Add a short methodology note.'].map((x) => say(x)),
+    recommendedSources: ['Government or regulator statistics', 'Peer-reviewed studies', 'Recognised industry bodies'].map((x) => say(x)),
   }
 }
 
 function breadthDepth(p: OptimiserPromptInput): ReplyOf<'breadthDepth'> {
+  const { say, quote } = wordsFor(p.language)
   const c = countContent(p.content)
   const cov = coverage(p.targetPrompt, p.content, p.language)
   const heads = headingsOf(p.content)
@@ -198,10 +216,10 @@ function breadthDepth(p: OptimiserPromptInput): ReplyOf<'breadthDepth'> {
     ...scores,
     coveredTopics: heads.slice(0, 10),
     missingTopics: cov.missing.slice(0, 6),
-    strengths: [c.words >= 800 && `${c.words} words give room for depth.`, c.headings >= 3 && 'Several sections cover different angles.'].filter((x): x is string => !!x),
-    contentGaps: cov.missing.map((t) => `Nothing on "${t}".`).slice(0, 5),
-    structuralIssues: [c.headings < 2 && 'Too few headings for the length.', spread > 4 && 'Sections are very uneven in length.'].filter((x): x is string => !!x),
-    recommendations: [c.words < 600 && 'Expand the page to cover the question in depth (600+ words).', ...cov.missing.slice(0, 2).map((t) => `Add a section on ${t}.`)].filter((x): x is string => !!x),
+    strengths: [c.words >= 800 && say('{n} words give room for depth.', { n: c.words }), c.headings >= 3 && say('Several sections cover different angles.')].filter((x): x is string => !!x),
+    contentGaps: cov.missing.map((t) => say('Nothing on {term}.', { term: quote(t) })).slice(0, 5),
+    structuralIssues: [c.headings < 2 && 'Too few headings for the length.', spread > 4 && 'Sections are very uneven in length.'].filter((x): x is string => !!x).map((x) => say(x)),
+    recommendations: [c.words < 600 && say('Expand the page to cover the question in depth (600+ words).'), ...cov.missing.slice(0, 2).map((t) => say('Add a section on {topics}.', { topics: quote(t) }))].filter((x): x is string => !!x),
   }
 }
 
@@ -218,18 +236,19 @@ function multiModal(p: OptimiserPromptInput): ReplyOf<'multiModal'> {
     integration: r1(Math.min(10, 2 + 2 * (c.images + c.tables + c.videos))),
     variety: r1(2 + 2 * kinds),
   }
+  const { say, quote } = wordsFor(p.language)
   const proposals: ReplyOf<'multiModal'>['proposedEnhancements'] = []
-  if (c.tables === 0) proposals.push({ type: 'table', content: `A comparison table of the options the page discusses for "${p.targetPrompt}"`, metadata: { altText: '', caption: 'Comparison at a glance', placement: 'After the introduction' } })
-  if (c.images === 0) proposals.push({ type: 'image', content: 'A labelled photo or diagram of the main subject', metadata: { altText: `Illustration for ${p.targetPrompt}`, caption: 'What to look for', placement: 'Beside the first section' } })
-  if (c.videos === 0) proposals.push({ type: 'video', content: 'A two-minute explainer video with a transcript', metadata: { altText: '', caption: 'Watch: the short answer', placement: 'Before the conclusion' } })
+  if (c.tables === 0) proposals.push({ type: 'table', content: say('A comparison table of the options the page discusses for {prompt}', { prompt: quote(p.targetPrompt) }), metadata: { altText: '', caption: say('Comparison at a glance'), placement: say('After the introduction') } })
+  if (c.images === 0) proposals.push({ type: 'image', content: say('A labelled photo or diagram of the main subject'), metadata: { altText: say('Illustration for {prompt}', { prompt: p.targetPrompt }), caption: say('What to look for'), placement: say('Beside the first section') } })
+  if (c.videos === 0) proposals.push({ type: 'video', content: say('A two-minute explainer video with a transcript'), metadata: { altText: '', caption: say('Watch: the short answer'), placement: say('Before the conclusion') } })
   return {
     overallScore: r1(mean(Object.values(scores))),
     ...scores,
     existingMedia: { images: c.images, videos: c.videos, tables: c.tables, charts: 0, other: 0 },
-    strengths: [c.images > 0 && `${c.images} image(s), ${c.imagesWithAlt} with alt text.`, c.tables > 0 && `${c.tables} table(s).`].filter((x): x is string => !!x),
-    weaknesses: [c.images === 0 && 'No images.', c.images > c.imagesWithAlt && `${c.images - c.imagesWithAlt} image(s) without alt text.`, c.tables === 0 && 'No tables.'].filter((x): x is string => !!x),
+    strengths: [c.images > 0 && say('{n} image(s), {alt} with alt text.', { n: c.images, alt: c.imagesWithAlt }), c.tables > 0 && say('{n} table(s).', { n: c.tables })].filter((x): x is string => !!x),
+    weaknesses: [c.images === 0 && say('No images.'), c.images > c.imagesWithAlt && say('{n} image(s) without alt text.', { n: c.images - c.imagesWithAlt }), c.tables === 0 && say('No tables.')].filter((x): x is string => !!x),
     proposedEnhancements: proposals,
-    recommendations: proposals.map((e) => `Add ${e.type === 'image' ? 'an' : 'a'} ${e.type}: ${e.content}.`),
+    recommendations: proposals.map((e) => say(e.type === 'image' ? 'Add an image: {content}.' : e.type === 'video' ? 'Add a video: {content}.' : 'Add a table: {content}.', { content: e.content })),
   }
 }
 
@@ -242,12 +261,16 @@ const INTENT_CUES: Record<(typeof INTENT_TYPES)[number], RegExp> = {
 }
 
 function personalisation(p: OptimiserPromptInput): ReplyOf<'personalisation'> {
-  const coverageList = INTENT_TYPES.map((t) => ({ intentType: t, covered: INTENT_CUES[t].test(p.content), notes: INTENT_CUES[t].test(p.content) ? 'The page has content for this intent.' : 'Nothing for this intent yet.' }))
+  const { lang, say, quote, list } = wordsFor(p.language)
+  // English keeps its plain intent names ("Serves comparative intent."); the others quote a translated noun.
+  const intent = (t: string) => (lang ? quote(say(t)) : t)
+  const serves = (t: (typeof INTENT_TYPES)[number]) => INTENT_CUES[t].test(p.content) || (t !== 'navigational' && hasCue(lang, t, p.content))
+  const coverageList = INTENT_TYPES.map((t) => ({ intentType: t, covered: serves(t), notes: say(serves(t) ? 'The page has content for this intent.' : 'Nothing for this intent yet.') }))
   const covered = coverageList.filter((i) => i.covered).length
   const personas = [
-    { persona: 'Beginner', coverage: /\b(beginner|new to|first[- ]time|start)/i.test(p.content) ? 'Yes' : 'No' },
-    { persona: 'Expert', coverage: countContent(p.content).tables > 0 || /\b(advanced|expert|specification)/i.test(p.content) ? 'Partial' : 'No' },
-    { persona: 'Budget-conscious buyer', coverage: INTENT_CUES.transactional.test(p.content) ? 'Yes' : 'No' },
+    { persona: say('Beginner'), coverage: /\b(beginner|new to|first[- ]time|start)/i.test(p.content) || hasCue(lang, 'beginner', p.content) ? 'Yes' : 'No' },
+    { persona: say('Expert'), coverage: countContent(p.content).tables > 0 || /\b(advanced|expert|specification)/i.test(p.content) || hasCue(lang, 'expert', p.content) ? 'Partial' : 'No' },
+    { persona: say('Budget-conscious buyer'), coverage: serves('transactional') ? 'Yes' : 'No' },
   ] as ReplyOf<'personalisation'>['personaCoverage']
   const missing = coverageList.filter((i) => !i.covered).map((i) => i.intentType)
   return {
@@ -255,12 +278,15 @@ function personalisation(p: OptimiserPromptInput): ReplyOf<'personalisation'> {
     multiIntentScore: r1(2 * covered),
     intentCoverage: coverageList,
     personaCoverage: personas,
-    strengths: coverageList.filter((i) => i.covered).map((i) => `Serves ${i.intentType} intent.`),
-    weaknesses: missing.map((t) => `Does not serve ${t} intent.`),
-    recommendations: missing.slice(0, 3).map((t) => `Add a section for ${t} searches.`),
-    expansionPlan: missing.length ? [{ title: `Cover ${missing.join(', ')} intent`, intentTypes: missing, targetPersonas: personas.filter((x) => x.coverage !== 'Yes').map((x) => x.persona), keyPoints: missing.map((t) => `Answer a typical ${t} question`), engagementFeatures: ['FAQ block', 'Comparison table'] }] : [],
+    strengths: coverageList.filter((i) => i.covered).map((i) => say('Serves {intent} intent.', { intent: intent(i.intentType) })),
+    weaknesses: missing.map((t) => say('Does not serve {intent} intent.', { intent: intent(t) })),
+    recommendations: missing.slice(0, 3).map((t) => say('Add a section for {intent} searches.', { intent: intent(t) })),
+    expansionPlan: missing.length ? [{ title: say('Cover {intent} intent', { intent: list(missing.map(intent)) }), intentTypes: missing, targetPersonas: personas.filter((x) => x.coverage !== 'Yes').map((x) => x.persona), keyPoints: missing.map((t) => say('Answer a typical {intent} question', { intent: intent(t) })), engagementFeatures: [say('FAQ block'), say('Comparison table')] }] : [],
   }
 }
+
+/** The product's crawl check labels (activities/optimiser-extract.ts) that the phrasebook translates. */
+const CRAWL_LABELS = new Set(['robots.txt lets AI crawlers in', 'No noindex in meta robots or X-Robots-Tag', 'Canonical present and self-referencing', 'Structured data present and parseable', 'Text present in the server HTML', 'One H1 and no skipped heading levels'])
 
 function crawlability(p: OptimiserPromptInput): ReplyOf<'crawlability'> {
   const facts = (Array.isArray(p.data) ? p.data : []) as CrawlFact[]
@@ -277,18 +303,22 @@ function crawlability(p: OptimiserPromptInput): ReplyOf<'crawlability'> {
     botSpecificOptimization: sc('robots-ai-crawlers', 7, 2, 5),
   }
   const failed = facts.filter((f) => f.status === 'fail')
+  const { lang, say } = wordsFor(p.language)
+  // The product's check labels are English; a known label is translated, an unknown one kept as measured.
+  const label = (f: CrawlFact) => (lang && CRAWL_LABELS.has(f.label) ? say(f.label) : f.label)
   return {
     overallScore: r1(mean(Object.values(scores))),
     ...scores,
     botAccessPlan: {
       botsToAllow: ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended'],
-      renderingApproach: st('server-text') === 'fail' ? 'Render the main text on the server; do not wait for JavaScript.' : 'Keep the main text in the server HTML.',
-      metaCanonicalFixes: [st('canonical') === 'fail' && 'Add a self-referencing canonical link.', st('meta-robots') === 'fail' && 'Remove noindex for pages meant to be cited.'].filter((x): x is string => !!x),
-      structureMarkupImprovements: [st('structured-data') !== 'pass' && 'Add Article or FAQPage JSON-LD.', st('heading-structure') === 'fail' && 'Use one H1 and do not skip heading levels.'].filter((x): x is string => !!x),
+      renderingApproach: say(st('server-text') === 'fail' ? 'Render the main text on the server; do not wait for JavaScript.' : 'Keep the main text in the server HTML.'),
+      metaCanonicalFixes: [st('canonical') === 'fail' && 'Add a self-referencing canonical link.', st('meta-robots') === 'fail' && 'Remove noindex for pages meant to be cited.'].filter((x): x is string => !!x).map((x) => say(x)),
+      structureMarkupImprovements: [st('structured-data') !== 'pass' && 'Add Article or FAQPage JSON-LD.', st('heading-structure') === 'fail' && 'Use one H1 and do not skip heading levels.'].filter((x): x is string => !!x).map((x) => say(x)),
     },
-    strengths: facts.filter((f) => f.status === 'pass').map((f) => `${f.label}.`),
-    weaknesses: failed.map((f) => `${f.label}: ${f.evidence}.`),
-    recommendations: failed.map((f) => `Fix: ${f.label.toLowerCase()}.`),
+    strengths: facts.filter((f) => f.status === 'pass').map((f) => `${label(f)}.`),
+    // The measured evidence is English text of the product's, so other languages say which check failed.
+    weaknesses: failed.map((f) => (lang ? say('Not met: {label}.', { label: label(f) }) : `${f.label}: ${f.evidence}.`)),
+    recommendations: failed.map((f) => say('Fix: {label}.', { label: lang ? label(f) : f.label.toLowerCase() })),
   }
 }
 
@@ -296,7 +326,8 @@ function crawlability(p: OptimiserPromptInput): ReplyOf<'crawlability'> {
  * Two critical actions per pillar: the pillar's own recommendations first (they were worked out from the page),
  * then defaults that never ask for what the page has (a table, an author line) when the content is known.
  */
-function actionsFor(scores: Record<string, number | null | undefined>, recommendations: string[], content: string): ReplyOf<'summary'>['criticalActions'] {
+function actionsFor(scores: Record<string, number | null | undefined>, recommendations: string[], content: string, language: string): ReplyOf<'summary'>['criticalActions'] {
+  const { say } = wordsFor(language)
   const known = content.trim().length > 0
   const c = countContent(content)
   const authored = hasAuthor(content)
@@ -311,12 +342,13 @@ function actionsFor(scores: Record<string, number | null | undefined>, recommend
   }
   return PILLARS.map((p) => {
     const own = recommendations.flatMap((r) => (r.startsWith(`[${PILLAR_LABELS[p]}] `) ? [r.slice(PILLAR_LABELS[p].length + 3)] : []))
-    const actions = [...new Set([...own, ...ACTIONS[p]])].slice(0, 2)
-    return { pillar: PILLAR_LABELS[p], actions, impact: (scores[p] ?? 0) < 5 ? 'High' : (scores[p] ?? 0) < 7 ? 'Medium' : 'Low' }
+    const actions = [...new Set([...own, ...ACTIONS[p].map((a) => say(a))])].slice(0, 2)
+    return { pillar: PILLAR_LABELS[p], actions, impact: say((scores[p] ?? 0) < 5 ? 'High' : (scores[p] ?? 0) < 7 ? 'Medium' : 'Low') }
   })
 }
 
 function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
+  const { say } = wordsFor(p.language)
   const data = (p.data ?? {}) as { scores?: Record<string, number | null>; recommendations?: string[] }
   const scores = data.scores ?? {}
   const byLabel = new Map(PILLARS.map((k) => [PILLAR_LABELS[k], k]))
@@ -324,7 +356,7 @@ function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
   const recs = [...new Set(data.recommendations ?? [])].map((r) => {
     const m = /^\[([^\]]+)\]\s*(.*)$/.exec(r)
     const pillar = m ? byLabel.get(m[1]) : undefined
-    return { category: m?.[1] ?? 'General', text: m ? m[2] : r, score: pillar ? (scores[pillar] ?? 10) : 10 }
+    return { category: m?.[1] ?? say('General'), text: m ? m[2] : r, score: pillar ? (scores[pillar] ?? 10) : 10 }
   })
   recs.sort((a, b) => a.score - b.score)
   return {
@@ -332,13 +364,14 @@ function summary(p: OptimiserPromptInput): ReplyOf<'summary'> {
       category: r.category,
       priority: r.score < 5 ? 'high' : r.score < 7 ? 'medium' : 'low',
       recommendation: r.text,
-      impact: r.score < 5 ? 'Likely to raise how often AI answers cite the page.' : 'Improves how answers quote the page.',
+      impact: say(r.score < 5 ? 'Likely to raise how often AI answers cite the page.' : 'Improves how answers quote the page.'),
     })),
-    criticalActions: actionsFor(scores, data.recommendations ?? [], p.content),
+    criticalActions: actionsFor(scores, data.recommendations ?? [], p.content, p.language),
   }
 }
 
 function optimise(p: OptimiserPromptInput): ReplyOf<'optimise'> {
+  const { lang, say } = wordsFor(p.language)
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   const inline = (s: string) => esc(s).replace(/!\[([^\]]*)\]\(([^)]*)\)/g, '<img src="$2" alt="$1">').replace(/\[([^\]]+)\]\((https?:[^)]+)\)/g, '<a href="$2">$1</a>')
   const html: string[] = []
@@ -351,16 +384,17 @@ function optimise(p: OptimiserPromptInput): ReplyOf<'optimise'> {
     else if (block.startsWith('|')) html.push(`<table>${block.split('\n').filter((l) => !/^\|\s*-/.test(l)).map((l) => `<tr>${l.split('|').slice(1, -1).map((c) => `<td>${inline(c.trim())}</td>`).join('')}</tr>`).join('')}</table>`)
     else html.push(`<p>${inline(block)}</p>`)
     if (first && h) {
-      html.push(`<p><strong>In short:</strong> ${esc(p.targetPrompt)}: the answer, with the key facts, follows below.</p>`)
+      html.push(`<p><strong>${say('In short:')}</strong> ${esc(say('{prompt}: the answer, with the key facts, follows below.', { prompt: p.targetPrompt }))}</p>`)
       first = false
     }
   }
-  if (recs.length) html.push(`<h2>Key takeaways</h2><ul>${recs.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`)
+  if (recs.length) html.push(`<h2>${say('Key takeaways')}</h2><ul>${recs.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`)
   if (p.customRequirements) html.push(`<p><em>${esc(p.customRequirements)}</em></p>`)
   return {
     optimisedContent: html.join('\n'),
-    improvementSummary: `Applied ${recs.length} recommendation(s): added a direct answer under the title and a key-takeaways list${p.language !== 'en-GB' ? ` (language ${p.language})` : ''}.`,
-    appliedOptimisations: recs.length ? recs : ['Added a direct answer'],
+    // A language without a phrasebook is named, so the English fallback says which language was asked for.
+    improvementSummary: say('Applied {n} recommendation(s): added a direct answer under the title and a key-takeaways list.', { n: recs.length }).replace(/\.$/, !lang && !p.language.startsWith('en') ? ` (language ${p.language}).` : '.'),
+    appliedOptimisations: recs.length ? recs : [say('Added a direct answer')],
   }
 }
 
@@ -405,7 +439,7 @@ function answerTask(p: OptimiserPromptInput): unknown {
     case 'summary': return summary(p)
     case 'criticalActions': {
       const data = (p.data ?? {}) as { scores?: Record<string, number>; recommendations?: string[] }
-      return { criticalActions: actionsFor(data.scores ?? {}, data.recommendations ?? [], p.content) }
+      return { criticalActions: actionsFor(data.scores ?? {}, data.recommendations ?? [], p.content, p.language) }
     }
     case 'optimise': return optimise(p)
   }
