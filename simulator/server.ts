@@ -746,11 +746,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const raw = Buffer.concat(chunks).toString('utf8')
       void (async () => {
         try {
+          // DataForSEO's AI Keyword Data (volume.ts) before the SERP engines, which answer every other /dataforseo path.
+          const volume = volumeReply(req.method, url.pathname, raw, req.headers.authorization, config.seed, today())
+          if (volume) return sendJson(res, volume.status, volume.body)
           if (await engines.handle(req, res, url, raw)) return
           if (await handleControl(req, res, url.pathname, raw)) return
           if (await handleEmbeddings(req, res, url.pathname, raw)) return
-          const volume = volumeReply(req.method, url.pathname, raw, req.headers.authorization, config.seed, today())
-          if (volume) return sendJson(res, volume.status, volume.body)
           const r = route(req.method ?? 'GET', url.pathname)
           if (r) return await handleApi(req, res, r, url, raw)
           const vendor = vendorOfPath(url.pathname)

@@ -1,6 +1,6 @@
 /** The Model Admin tab: the model cards and the per-analysis sessions of every model of the project. */
 import { ANSWERED, type Sql, type TabContext } from './results-data.server'
-import { MODELS } from '../domain/models'
+import { MODELS, modelColumns } from '../domain/models'
 import { isoDay, today } from '../domain/analyses'
 import type { ManagementSession, ModelAdminData, ModelCard } from '../domain/results/types'
 
@@ -42,8 +42,10 @@ export async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminDat
   const sessions = sessionRows.map((s) => ({ ...s, failures: failuresOf.get(`${s.analysis_id}:${s.model_id}`) ?? [] }))
   const runningIds = new Set(running.flatMap((r) => r.model_ids))
   const answered = new Map(counts.map((x) => [x.model_id, x.answered]))
+  // The six models' cards (spec §7), and an engine's card once the analysis holds its answers (issue 30).
+  const shown = new Set(modelColumns([...answered.keys(), ...runningIds]))
   const cards: ModelCard[] = [
-    ...MODELS.map((m) => ({
+    ...MODELS.filter((m) => shown.has(m.id)).map((m) => ({
       id: m.id,
       name: m.name,
       costLabel: m.costLabel,

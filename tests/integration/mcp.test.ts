@@ -200,7 +200,7 @@ describe('MCP server driven by the SDK client', () => {
     expect(bytes.length).toBe(file.bytes)
     expect(XLSX.read(bytes, { type: 'buffer' }).SheetNames[0]).toBe('Cover')
     const docx = await reader.callTool({ name: 'export_report', arguments: { analysisId: seeded.analysisId, format: 'docx' } })
-    expect(payload(docx).error.message).toBe("format 'docx' is not one of: pdf, xlsx")
+    expect(payload(docx).error.message).toBe("format 'docx' is not one of: pdf, xlsx, pptx, html")
 
     const analysis = payload(await reader.callTool({ name: 'get_analysis', arguments: { analysisId: seeded.analysisId } }))
     expect(analysis).toMatchObject({ id: seeded.analysisId, searchInsightsStatus: null, searchInsights: { count: 0, href: `/api/analyses/${seeded.analysisId}/search-insights` } })

@@ -5,7 +5,12 @@
  * is refused with a 429.
  */
 import { randomBytes } from 'node:crypto'
+import { ScheduleOverlapPolicy } from '@temporalio/client'
+import { temporalClientForTests } from '../support/temporal-client'
+import { dailyScheduleId } from '../../workflows/shared'
 import { createProject, resetSimulator, setLimits, signUp, simulator, sql, startAnalysis, until, waitForAnalysis } from '../support/flows'
+
+const temporal = temporalClientForTests()
 
 /** 10 topics × 5 queries: question 5 of topic 10 is the 50th query (index 49). */
 const TOPICS = Array.from({ length: 10 }, (_, t) => `Topic ${t + 1}`)
@@ -110,7 +115,12 @@ describe('the daily cost cap applies to scheduled runs (issue 8 §3)', () => {
     const path = `/api/projects/${project.id}/daily-schedule`
     expect((await owner.json(path, { method: 'POST', json: { action: 'enable', hour: 4, timeZone: 'UTC' } })).status).toBe(200)
     try {
-      await owner.json(path, { method: 'POST', json: { action: 'trigger' } })
+      // Run Now is refused at the door over the cap (the model budget, issue 26 §2): nothing is triggered.
+      const refused = await owner.json(path, { method: 'POST', json: { action: 'trigger' } })
+      expect(refused.status).toBe(429)
+      expect(await runsOf(project.id)).toEqual([])
+      // The schedule firing at its hour has no request to refuse: the worker applies the cap itself.
+      await temporal.client.schedule.getHandle(dailyScheduleId(project.id)).trigger(ScheduleOverlapPolicy.ALLOW_ALL)
       await until('the scheduled run to be recorded', async () => (await runsOf(project.id)).length > 0, 150_000)
       expect(await runsOf(project.id)).toEqual([
         { outcome: 'skipped', reason: `Daily AI spending limit reached ($${(cap + 0.5).toFixed(2)} of $${cap.toFixed(2)} today). It resets at midnight UTC.`, analysis_id: null },
