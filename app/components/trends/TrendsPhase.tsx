@@ -4,7 +4,7 @@
  * carries its n and a 95 % Wilson band. Data comes from GET /api/projects/{id}/trends; user and model text
  * renders as React text.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Area, CartesianGrid, ComposedChart, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { apiFetch, DataTable, Empty, errorText, ExportButton } from '~/components/results/parts'
 import { ChartFigure } from '~/components/chart-figure'
@@ -136,15 +136,23 @@ function DailyRun({ projectId, isOwner }: { projectId: number; isOwner: boolean 
   const [busy, setBusy] = useState(false)
   const timeZone = useMemo(() => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC', [])
   const runNow = useRunNow(state)
-  const show = (next: DailyScheduleState) => {
+  // Reads and changes are numbered when sent: an answer older than one already shown is dropped, so a poll that was
+  // on its way when Pause was clicked cannot put 'Active' back over 'Paused'.
+  const sent = useRef(0)
+  const shown = useRef(0)
+  const read = async (init?: Parameters<typeof apiFetch>[1]) => {
+    const n = ++sent.current
+    const next: DailyScheduleState = await apiFetch(`/api/projects/${projectId}/daily-schedule`, init)
+    if (n < shown.current) return
+    shown.current = n
     setState(next)
     runNow.seen(next)
   }
-  usePolling(async () => show(await apiFetch(`/api/projects/${projectId}/daily-schedule`)), runNow.waiting ? 1000 : 30_000)
+  usePolling(() => read(), runNow.waiting ? 1000 : 30_000)
   const change = async (body: Record<string, unknown>): Promise<boolean> => {
     setBusy(true)
     try {
-      show(await apiFetch(`/api/projects/${projectId}/daily-schedule`, { method: 'POST', body }))
+      await read({ method: 'POST', body })
       return true
     } catch (err) {
       toast({ title: 'Update Failed', description: errorText(err, 'Failed to update the daily run'), variant: 'destructive' })
