@@ -97,8 +97,12 @@ describe('Trends page', () => {
     const { page, errors } = await trendsPage(seeded.owner, seeded.projectId)
     await waitForText(page, 'No daily analysis is scheduled.')
     await page.select('select[aria-label="Hour of the daily analysis"]', '6')
+    // A button is clicked once it is enabled: the panel disables them while a change is on its way (the Run Now request
+    // may still be answering when its run is already recorded by a poll).
     const click = async (label: string) => {
-      await page.evaluate((l) => ([...document.querySelectorAll('[data-testid="daily-run"] button')].find((b) => (b as HTMLElement).innerText === l) as HTMLButtonElement).click(), label)
+      const button = `xpath/.//*[@data-testid="daily-run"]//button[normalize-space(.)="${label}"]`
+      await page.waitForSelector(`${button}[not(@disabled)]`)
+      await page.$eval(button, (b) => (b as HTMLButtonElement).click())
     }
     await click('Turn On Daily Analysis')
     await waitForText(page, 'Active: every day at 06:00 (Europe/London).')
