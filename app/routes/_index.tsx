@@ -26,6 +26,7 @@ import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
 import type { IdeatorViewData } from '~/domain/ideator/types'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 import { setupVolumes } from '~/lib/volume.server'
+import { homeHref, homePhaseOf, phaseNumber } from '~/domain/home-phases'
 
 export const meta: MetaFunction = () => [{ title: 'AI Brand Visibility' }]
 
@@ -35,10 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
   if (!user) return json({ signedIn: false as const, entraConfigured: entraConfigured() })
   const url = new URL(request.url)
-  const phase = Number(url.searchParams.get('phase') ?? 0) || 0
+  const phase = homePhaseOf(url.searchParams.get('phase')).key
   const projectId = idSearchParam(url, 'project')
-  // Phase 8 is the Analysis Settings page (§2): one screen, at /analysis-settings, with the project and analysis kept.
-  if (phase === 8) {
+  // The settings phase is the Analysis Settings page: one screen, at /analysis-settings, with the project and analysis kept.
+  if (phase === 'settings') {
     const qs = new URLSearchParams()
     if (projectId) qs.set('project', String(projectId))
     const analysisId = idSearchParam(url, 'analysis')
@@ -46,12 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/analysis-settings${qs.size ? `?${qs}` : ''}`)
   }
   const projects = await listProjects(user)
-  const results = (phase === 2 || phase === 0) && projectId ? await loadResultsView(user, url) : null
-  const sources = phase === 4 && projectId ? await loadSourcesView(user, url) : null
-  const chat = phase === 7 && projectId ? await loadChatView(user, url) : null
-  const ideator = phase === 6 && projectId ? await loadIdeatorView(user, url) : null
-  // /?phase=1&project={id}: that project's setup, filled in, for its owner to edit (others: 403/404).
-  const editing = phase === 1 && projectId ? await getProject(user, projectId, 'write') : null
+  const results = (phase === 'results' || phase === 'none') && projectId ? await loadResultsView(user, url) : null
+  const sources = phase === 'sources' && projectId ? await loadSourcesView(user, url) : null
+  const chat = phase === 'chat' && projectId ? await loadChatView(user, url) : null
+  const ideator = phase === 'ideator' && projectId ? await loadIdeatorView(user, url) : null
+  // The setup phase with a project id: that project's setup, filled in, for its owner to edit (others: 403/404).
+  const editing = phase === 'setup' && projectId ? await getProject(user, projectId, 'write') : null
   return json({
     signedIn: true as const,
     limits: { ...limitsOf(user), isActive: user.isActive, tier: user.tier },
@@ -80,8 +81,10 @@ export default function Home() {
 function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }> }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const phase = Number(params.get('phase') ?? 0) || 0
-  const tab = params.get('tab') ?? (phase === 2 ? 'overview' : phase === 1 ? 'setup' : '')
+  const { key: phase, n: phaseN } = homePhaseOf(params.get('phase'))
+  // The sidebar and a restored selection treat a home without a phase as the results phase.
+  const sidebarPhase = phaseN || phaseNumber('results')
+  const tab = params.get('tab') ?? (phase === 'results' ? 'overview' : phase === 'setup' ? 'setup' : '')
   const projectId = Number(params.get('project') ?? 0) || null
   const projects = data.projects as ShellProject[]
   const selected = projects.find((p) => p.id === projectId) ?? null
@@ -89,10 +92,10 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
 
   // Restore the selected project (local storage) when the URL names none.
   useEffect(() => {
-    if (projectId || phase === 1) return
+    if (projectId || phase === 'setup') return
     const saved = Number(localStorage.getItem(SELECTED_PROJECT_KEY))
-    if (saved && projects.some((p) => p.id === saved && !p.isArchived)) navigate(`/?phase=${phase || 2}&project=${saved}&tab=${tab || 'overview'}`, { replace: true })
-  }, [projectId, phase, tab, projects, navigate])
+    if (saved && projects.some((p) => p.id === saved && !p.isArchived)) navigate(`/?phase=${sidebarPhase}&project=${saved}&tab=${tab || 'overview'}`, { replace: true })
+  }, [projectId, phase, sidebarPhase, tab, projects, navigate])
   useEffect(() => {
     if (projectId) rememberSelectedProject(projectId)
   }, [projectId])
@@ -101,21 +104,21 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
     <>
       <Header projects={projects} onToggleMenu={() => setMobileOpen((o) => !o)} />
       <div className="app-body">
-        <PhaseSidebar projects={projects} selected={selected} phase={phase || 2} tab={tab} mobileOpen={mobileOpen} />
+        <PhaseSidebar projects={projects} selected={selected} phase={sidebarPhase} tab={tab} mobileOpen={mobileOpen} />
         <main className="main" data-testid="home-main">
-          {phase === 1 && tab === 'facts' ? (
+          {phase === 'setup' && tab === 'facts' ? (
             <FactsSetup key={selected?.id ?? 0} projectId={selected?.id ?? null} />
-          ) : phase === 1 ? (
+          ) : phase === 'setup' ? (
             tab === 'setup-beta' || (data.editing && !params.get('tab') && (data.editing.audiences.length > 0 || data.editing.topics.length > 0)) ? (
               <AudiencesSetup key={data.editing?.id ?? 'new'} limits={data.limits} existingProjects={projects} initial={data.editing} />
             ) : (
               <LegacySetup key={data.editing?.id ?? 'new'} limits={data.limits} existingProjects={projects} initial={data.editing} />
             )
-          ) : phase === 5 ? (
+          ) : phase === 'optimiser' ? (
             <OptimiserScreen key={selected?.id ?? 0} projectId={selected?.id ?? null} projectName={selected?.name ?? null} limits={data.limits} />
-          ) : phase === 3 && selected ? (
+          ) : phase === 'trends' && selected ? (
             <TrendsPhase projectId={selected.id} isLightMode={selected.isLightMode || data.limits.tier === 'light'} />
-          ) : phase === 6 ? (
+          ) : phase === 'ideator' ? (
             selected && data.ideator ? (
               <IdeatorPhase data={data.ideator as unknown as IdeatorViewData} />
             ) : (
@@ -124,17 +127,17 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
                 <p>Please select a project from the header...</p>
               </div>
             )
-          ) : phase === 7 && selected && data.chat ? (
+          ) : phase === 'chat' && selected && data.chat ? (
             <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat as unknown as ChatScreenData} />
-          ) : phase === 4 && selected && data.sources ? (
+          ) : phase === 'sources' && selected && data.sources ? (
             <SourcesPhase data={data.sources as unknown as SourcesViewData} />
-          ) : phase === 2 || phase === 0 ? (
+          ) : phase === 'results' || phase === 'none' ? (
             !selected ? (
               <div className="panel empty" data-testid="no-project">
                 <h2>No Project Selected</h2>
-                <p>{phase === 2 ? 'Please complete Phase 1 first to start analysis.' : 'Please select a project from the header...'}</p>
+                <p>{phase === 'results' ? 'Please complete Phase 1 first to start analysis.' : 'Please select a project from the header...'}</p>
                 {projects.length === 0 ? (
-                  <Link className="btn btn-primary" to="/?phase=1&tab=setup">Start Phase 1: Setup</Link>
+                  <Link className="btn btn-primary" to={homeHref('setup', { tab: 'setup' })}>Start Phase 1: Setup</Link>
                 ) : (
                   <p className="muted">Choose a project in the selector on the left.</p>
                 )}
@@ -144,7 +147,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
             )
           ) : (
             <div className="panel">
-              <h1>{PHASES.find((p) => p.n === phase)?.label ?? 'Unknown phase'}</h1>
+              <h1>{PHASES.find((p) => p.n === phaseN)?.label ?? 'Unknown phase'}</h1>
               <p className="muted">This part of the product is not available in this version yet.</p>
             </div>
           )}

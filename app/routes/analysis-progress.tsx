@@ -13,6 +13,7 @@ import { useToast } from '~/components/toast'
 import { isActiveStatus } from '~/domain/analyses'
 import { analysisPercent } from '~/domain/progress'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
+import { homeHref } from '~/domain/home-phases'
 
 export const meta: MetaFunction = () => [{ title: 'Analysis progress · AI Brand Visibility' }]
 
@@ -79,13 +80,13 @@ export default function AnalysisProgress() {
           <div className="panel empty">
             <h2>No analysis yet</h2>
             <p>Set up a project to start your first analysis.</p>
-            <Link className="btn btn-primary" to="/?phase=1&tab=setup">Start Phase 1: Setup</Link>
+            <Link className="btn btn-primary" to={homeHref('setup', { tab: 'setup' })}>Start Phase 1: Setup</Link>
           </div>
         ) : progress?.status === 'completed' ? (
           <div className="panel" style={{ textAlign: 'center' }} data-testid="analysis-complete">
             <h1>Analysis Complete!</h1>
             <p className="muted">{project?.name}: every model has answered and the results are ready.</p>
-            <Link className="btn btn-primary" to={`/?phase=2&project=${project?.id}&analysis=${analysisId}&tab=overview`}>View Analysis Results Now</Link>
+            <Link className="btn btn-primary" to={homeHref('results', { project: project?.id, analysis: analysisId, tab: 'overview' })}>View Analysis Results Now</Link>
           </div>
         ) : (
           <div className="panel">

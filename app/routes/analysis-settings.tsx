@@ -10,6 +10,7 @@ import { RunCards } from '~/components/settings/run-cards'
 import { EnginesSettings } from '~/components/settings/engines-settings'
 import { canCancelSearch, SETTINGS_MESSAGES, showInsightsManagement } from '~/domain/settings/analysis-settings'
 import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
+import { homeHref } from '~/domain/home-phases'
 
 export const meta: MetaFunction = () => [{ title: 'Analysis Settings · AI Brand Visibility' }]
 
@@ -105,7 +106,7 @@ export default function AnalysisSettings() {
                   {selected?.id === a.id && <span className="badge badge-blue" style={{ marginLeft: '.4rem' }}>Currently Viewing</span>}
                 </div>
                 {a.status === 'completed' && (
-                  <Link className="btn btn-small" to={`/?phase=2&project=${project.id}&analysis=${a.id}`}>View Analysis</Link>
+                  <Link className="btn btn-small" to={homeHref('results', { project: project.id, analysis: a.id })}>View Analysis</Link>
                 )}
                 {selected?.id !== a.id && <Link className="btn btn-small" to={`/analysis-settings?project=${project.id}&analysis=${a.id}`}>Select</Link>}
                 {canManage && <button className="btn btn-small btn-danger" onClick={() => void deleteAnalysis(a.id)}>Delete Analysis</button>}

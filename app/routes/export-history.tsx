@@ -8,6 +8,7 @@ import { getAnalysis } from '~/lib/analyses.server'
 import { Header } from '~/components/app-shell'
 import { ExportsList } from '~/components/results/ExportDialogs'
 import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
+import { homeHref } from '~/domain/home-phases'
 
 export const meta: MetaFunction = () => [{ title: 'Export History · AI Brand Visibility' }]
 
@@ -48,7 +49,7 @@ export default function ExportHistory() {
             <p className="muted">
               {project.name}
               {analysis && ` · analysis #${analysis.id} of ${new Date(analysis.date).toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: '2-digit' })}`} ·{' '}
-              <Link to={`/?phase=2&project=${project.id}${analysis ? `&analysis=${analysis.id}` : ''}`}>Back to results</Link>
+              <Link to={homeHref('results', { project: project.id, analysis: analysis?.id })}>Back to results</Link>
               {analysis && pathname !== '/export-history' && (
                 <>
                   {' · '}

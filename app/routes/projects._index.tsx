@@ -11,6 +11,7 @@ import { EditProjectDialog } from '~/components/sharing/edit-project-dialog'
 import { archivePath, rowButton, rowMenuItems, type MenuItem } from '~/domain/sharing/project-menu'
 import { SHARING_MESSAGES } from '~/domain/sharing/access'
 import { SELECTED_PROJECT_KEY } from '~/components/app-shell'
+import { homeHref } from '~/domain/home-phases'
 
 export const meta: MetaFunction = () => [{ title: 'Your Projects · AI Brand Visibility' }]
 
@@ -90,7 +91,7 @@ export default function Projects() {
     if (!ok) toast({ title: 'Update Failed', description: SHARING_MESSAGES.visibilityFailed, variant: 'destructive' })
     revalidator.revalidate()
   }
-  const open = (p: Row) => navigate(p.latestAnalysis ? `/?phase=2&project=${p.id}&tab=overview` : `/?phase=2&project=${p.id}`)
+  const open = (p: Row) => navigate(homeHref('results', { project: p.id, tab: p.latestAnalysis ? 'overview' : null }))
   const choose = (p: Row, item: MenuItem) => {
     setMenuOpen(null)
     if (item === 'View Analysis' || item === 'Access Project' || item === 'View Project') return open(p)
@@ -133,7 +134,7 @@ export default function Projects() {
             {projects.length === 0 ? (
               <>
                 <h2>No projects yet</h2>
-                <Link className="btn btn-primary" to="/?phase=1&tab=setup" aria-disabled={!limits.canCreateProject} title={title} onClick={(e) => !limits.canCreateProject && e.preventDefault()}>
+                <Link className="btn btn-primary" to={homeHref('setup', { tab: 'setup' })} aria-disabled={!limits.canCreateProject} title={title} onClick={(e) => !limits.canCreateProject && e.preventDefault()}>
                   Create New Project
                 </Link>
                 {!limits.canCreateProject && (
