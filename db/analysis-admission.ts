@@ -1,5 +1,5 @@
 /**
- * Whether a project may start an analysis now (§5 "Add Analysis allowed only when account active, quota left, and
+ * Whether a project may start an analysis now ("Add Analysis allowed only when account active, quota left, and
  * the project can be analysed today"): one rule for a click on Add Analysis (app/lib/analyses.server.ts) and the
  * daily scheduled run (activities/trends.ts). Call it inside the transaction that creates the analysis, after
  * `lockUser`, so two requests at once cannot both pass.
@@ -11,7 +11,7 @@ import { ANALYSE_AGAIN_QUESTION } from '../app/domain/limits'
 type Tx = postgres.TransactionSql<any>
 
 /**
- * A refusal with the spec's text (§8 "Limits") and the HTTP status a click answers with; a refusal by the daily cost
+ * A refusal with the spec's limit message and the HTTP status a click answers with; a refusal by the daily cost
  * cap (429) carries when the cap resets (the Retry-After).
  */
 export class AnalysisRefused extends Error {

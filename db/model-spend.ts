@@ -27,7 +27,7 @@ export interface ModelSpend {
   resetsAt: string
 }
 
-/** This UTC day's model spending of a user, and the cap that applies to them. Simulated calls cost nothing (issue 28). */
+/** This UTC day's model spending of a user, and the cap that applies to them. Simulated calls cost nothing. */
 export async function modelSpendOf(sql: Sql, user: { id: number; isAdmin: boolean }, capUsd: number): Promise<ModelSpend> {
   const [row] = await sql<{ usd: string; simulated_usd: string; resets_at: Date }[]>`
     with day as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as start),

@@ -1,5 +1,5 @@
 /**
- * Calls in flight per model provider across every worker process (issue 35 §2, the cluster area). A provider's concurrency is a
+ * Calls in flight per model provider across every worker process (the cluster area). A provider's concurrency is a
  * property of the account, not of a worker: with three workers each holding its own semaphore of 8, 24 calls would
  * reach a vendor that allows 8. A call takes one of the provider's numbered slots (table provider_slots) and gives
  * it back when it ends. Each process renews the leases of the slots it holds every few seconds, so a worker killed

@@ -81,7 +81,7 @@ export function runInput(analysis: InputSource, run: { id: number; kind: RunKind
     }),
     queries: analysis.queries.map((q) => ({ index: q.index, query: q.query })),
     samples: analysis.samples_per_query,
-    // Light Mode has no Source Insights (§1): no search after it.
+    // Light Mode has no Source Insights: no search after it.
     sourceSearch: sourceSearchAfterAnalysis() && !analysis.is_light_mode,
   }
 }
@@ -160,7 +160,7 @@ export async function createAnalysisRun(tx: Tx, projectId: number, opts: CreateA
   if (!p) throw new AnalysisRefused('Project not found', 404)
   await lockUser(tx, p.user_id)
   const isLight = p.tier === 'light' || p.is_light_mode
-  // Every stored query: a saved list holds at most 50 (a topic list, §9; others 40), 20 in Light Mode.
+  // Every stored query: a saved list holds at most 50 (a topic list; others 40), 20 in Light Mode.
   const queries = await tx<{ query: string; topic: string | null; audience: string | null; audience_context: string | null }[]>`
     select query, topic, audience, audience_context from project_queries where project_id = ${projectId} order by position
     limit ${isLight ? MAX_QUERIES_LIGHT : MAX_TOPIC_QUERIES}`

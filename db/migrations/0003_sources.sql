@@ -1,4 +1,4 @@
--- Source Insights (§2, §3 Insight): one source search per analysis (a Temporal workflow) and the
+-- Source Insights: one source search per analysis (a Temporal workflow) and the
 -- insights it stores, basic (from the analysis answers) and enhanced (one search-grounded call per
 -- query and search model), each stored once per (analysis, kind, model, query).
 

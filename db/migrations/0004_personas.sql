@@ -1,4 +1,4 @@
--- Persona as asker (issue 11 §4): the project's option (off by default), and the answers to each audience
+-- Persona as asker: the project's option (off by default), and the answers to each audience
 -- query asked again in its persona's words. Kept apart from api_responses so no results screen, trend point
 -- or source count takes them for ordinary answers; one row per (analysis, model, query, sample) as there.
 -- Numbered 0004 but written after 0005..0010: db/migrate.ts applies any file not yet recorded, so an

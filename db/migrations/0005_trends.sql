@@ -1,4 +1,4 @@
--- Trends (§2 'Trends & Historical Data'): one compact aggregate per completed analysis, so the page reads
+-- Trends ('Trends & Historical Data'): one compact aggregate per completed analysis, so the page reads
 -- 365 small rows instead of re-reading every answer; and what the daily schedule did on each run.
 create table analysis_trend_points (
   analysis_id        integer primary key references analyses(id) on delete cascade,

@@ -1,5 +1,5 @@
--- Content optimiser (issue 13). content_analyses (0001) records every run, for the analysis quota;
--- optimiser_saves holds the analyses saved to a project (§3 "Saved content analysis"), one user's each.
+-- Content optimiser. content_analyses (0001) records every run, for the analysis quota;
+-- optimiser_saves holds the analyses saved to a project ("Saved content analysis"), one user's each.
 create table optimiser_saves (
   id                 serial primary key,
   project_id         integer not null references projects(id) on delete cascade,

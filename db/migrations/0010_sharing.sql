@@ -1,4 +1,4 @@
--- Sharing, admin and consent (issue 15). Forward-only.
+-- Sharing, admin and consent. Forward-only.
 
 -- A signed-in user's own archive flag on a public project they do not own (sharees keep theirs in project_shares).
 create table project_archives (
@@ -25,7 +25,7 @@ create index admin_audit_log_target_idx on admin_audit_log(target_user_id, creat
 alter table feedback add column handled_at timestamptz;
 alter table feedback add column handled_by integer references users(id) on delete set null;
 
--- The cookie consent record of a signed-in user (§3), mirrored from the browser.
+-- The cookie consent record of a signed-in user, mirrored from the browser.
 create table cookie_consents (
   user_id       integer primary key references users(id) on delete cascade,
   version       text not null,

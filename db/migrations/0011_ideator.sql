@@ -1,4 +1,4 @@
--- Content Ideator (issue 14 §1): each content_ideas row is one generation of ideas for a project (or a
+-- Content Ideator: each content_ideas row is one generation of ideas for a project (or a
 -- batch of content written for ideas the API client sent), with the setup it was asked with and the
 -- grounding the model was given. Ideas' and contents' own ids are "<row id>-<n>".
 

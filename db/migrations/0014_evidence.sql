@@ -1,4 +1,4 @@
--- Evidence (issue 18 §3): which version of the metric definitions an analysis's stored results were computed
+-- Evidence: which version of the metric definitions an analysis's stored results were computed
 -- with, every explicit rebuild to a newer version, and how each answer was collected.
 
 -- null: stored before versions were recorded (version 1, see app/domain/metrics/version.ts).

@@ -1,4 +1,4 @@
--- Counters per client address for the throttles that are not sign-in (issue 29): failed API key attempts
+-- Counters per client address for the throttles that are not sign-in: failed API key attempts
 -- ('api-key:<address>') and sign-ups ('signup:<address>'). One row per kind and address: the current window's
 -- count decides a 429; total, last_at and detail stay for the admins' list of failed key attempts.
 create table address_counters (
@@ -11,7 +11,7 @@ create table address_counters (
 );
 create index address_counters_last_idx on address_counters(last_at desc);
 
--- Setup codes used to claim admin rights for a local account (issue 29): `npm start` prints a fresh code while the
+-- Setup codes used to claim admin rights for a local account: `npm start` prints a fresh code while the
 -- install has no admin (ADMIN_SETUP_CODE of the web process); a code works once, whoever uses it.
 create table admin_setup_codes (
   code_hash  text primary key,

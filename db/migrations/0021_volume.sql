@@ -1,4 +1,4 @@
--- AI search volume (issue 30 §3): one provider estimate per keyword, market and refresh month. A keyword's demand
+-- AI search volume: one provider estimate per keyword, market and refresh month. A keyword's demand
 -- is a fact of its market, not of a project, so two projects tracking the same query in the same market share it.
 -- The refresh month (first day, UTC) is the cache key: a refresh fetches only keywords without a row this month.
 create table volume_estimates (

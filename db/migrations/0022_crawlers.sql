@@ -1,4 +1,4 @@
--- Agent analytics (issue 31): which AI crawlers and assistants visit the brand's site. Raw log lines are kept only
+-- Agent analytics: which AI crawlers and assistants visit the brand's site. Raw log lines are kept only
 -- until their chunk is ingested (then the chunk's data is dropped); what stays is aggregates and a few sample lines.
 
 -- The per-project push endpoint's ingest key: only its SHA-256 and first characters are stored.

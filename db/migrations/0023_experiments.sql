@@ -1,4 +1,4 @@
--- Experiments (issue 32 §1): a content change recorded on a project, the queries it targets (treated) and the ones it
+-- Experiments: a content change recorded on a project, the queries it targets (treated) and the ones it
 -- should not move (control). Queries by text: analyses snapshot queries by text, and positions change.
 create table experiments (
   id           serial primary key,

@@ -1,4 +1,4 @@
--- Canaries (issue 32 §2): brand-neutral queries asked on each scheduled run, fingerprinted, so that a model update
+-- Canaries: brand-neutral queries asked on each scheduled run, fingerprinted, so that a model update
 -- shows as a dated marker instead of passing for a trend. On by default; the owner can turn them off.
 alter table projects add column canaries_enabled boolean not null default true;
 

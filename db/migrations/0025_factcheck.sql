@@ -1,4 +1,4 @@
--- Fact-check (issue 32 §3). A project's brand facts: short statements with an optional source URL, in the order
+-- Fact-check. A project's brand facts: short statements with an optional source URL, in the order
 -- the owner wrote or imported them.
 create table brand_facts (
   id          serial primary key,

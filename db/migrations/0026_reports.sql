@@ -1,4 +1,4 @@
--- Issue 33: white-label report branding, scheduled report e-mails and their sends.
+-- White-label report branding, scheduled report e-mails and their sends.
 
 -- Branding of an account (user_id) or of one project (project_id): a project's fields override its owner's.
 create table report_brandings (

@@ -1,4 +1,4 @@
--- Several web processes and workers (issue 35 §2): what must be counted once lives here, not in a process's memory.
+-- Several web processes and workers: what must be counted once lives here, not in a process's memory.
 
 -- rate-limiter-flexible's PostgreSQL store (RateLimiterPostgres, its own column layout): the per-user and
 -- per-address budgets of the model routes and the FAQ chat, one row per `<prefix>:<key>`; expire in epoch ms.
