@@ -8,7 +8,7 @@ const { testProviderKeys } = proxyActivities<Activities>({
   retry: { maximumAttempts: 1 },
 })
 
-/** The admin's API-key test (§7 GET /api/test-gemini-keys): one minimal call per configured key. */
+/** The admin's API-key test (GET /api/test-gemini-keys): one minimal call per configured key. */
 export async function keyTestWorkflow(): Promise<KeyResult[]> {
   return testProviderKeys()
 }

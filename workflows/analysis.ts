@@ -59,7 +59,7 @@ class RunState {
   saved = 0
   isComplete = false
   currentModel: string | null = null
-  // Persona as asker (issue 11 §4): answers asked again as the query's persona, counted in the calls bar.
+  // Persona as asker: answers asked again as the query's persona, counted in the calls bar.
   askerTotal = 0
   askerDone = 0
 
@@ -138,7 +138,7 @@ async function askModel(run: RunState, plan: ModelPlan) {
   finishModel(status, stop)
 }
 
-/** The model's persona variants (issue 11 §4), after its own answers; a failure here never fails the model or the analysis. */
+/** The model's persona variants, after its own answers; a failure here never fails the model or the analysis. */
 async function askAsPersonas(run: RunState, plan: ModelPlan, queryIndexes: number[]) {
   const items = queryIndexes.flatMap((queryIndex) => Array.from({ length: run.input.samples }, (_, s) => ({ queryIndex, sample: s + 1 })))
   if (run.statusOf(plan).status === 'failed') {
@@ -165,7 +165,7 @@ async function askModels(run: RunState) {
   const started = bookkeeping.markRun({ analysisId: input.analysisId, runId: input.runId, status: 'in_progress', progress: run.snapshot() })
   // Since this patch each model also asks the project's persona queries once its own answers are in (nothing
   // when the project's option is off); histories recorded before it replay without the plan activity.
-  // Retire when no running workflow started before 'persona-asker' (issue 11) remains and its replay fixture is re-recorded.
+  // Retire when no running workflow started before 'persona-asker' remains and its replay fixture is re-recorded.
   const personas =
     input.models.length > 0 && patched('persona-asker')
       ? bookkeeping
@@ -211,7 +211,7 @@ async function processData(run: RunState) {
 
 /** After a completed full analysis: its source search and its trend-alert check, each a workflow of its own. */
 async function startFollowUps(input: AnalysisWorkflowInput) {
-  // Since this patch a completed full analysis starts its source search (§1 Source Insights); older histories replay without it.
+  // Since this patch a completed full analysis starts its source search (Source Insights); older histories replay without it.
   // Retire when no analysis started before 'source-search-after-analysis' is still running and the fixture is re-recorded.
   if (input.kind === 'analysis' && input.sourceSearch !== false && patched('source-search-after-analysis')) {
     await startSourceSearchAfterAnalysis({ analysisId: input.analysisId, models: input.models, queries: input.queries })
@@ -228,7 +228,7 @@ async function startFollowUps(input: AnalysisWorkflowInput) {
       staticSummary: `Trend alerts of analysis ${input.analysisId}`,
     }).catch(() => undefined)
   }
-  // Since this patch a completed analysis has its answers fact-checked against the brand facts (issue 32 §3). A child
+  // Since this patch a completed analysis has its answers fact-checked against the brand facts. A child
   // started here is recorded in this history, so a worker or app restart cannot lose it, and it outlives the analysis
   // (ABANDON). Only projects with brand facts start one. Retire when no analysis started before
   // 'factcheck-after-analysis' is still running and the fixture is re-recorded.

@@ -1,5 +1,5 @@
 /**
- * The canaries of a scheduled run (issue 32 §2): ask, then test. Started by the daily run after its analysis as a
+ * The canaries of a scheduled run: ask, then test. Started by the daily run after its analysis as a
  * child `canaries-<analysisId>`; a failure here never fails the daily run.
  */
 import { proxyActivities } from '@temporalio/workflow'

@@ -1,5 +1,5 @@
 /**
- * One model turn of an AI Chat question (§2 "AI Chat"). The web app runs the question's tool loop: it starts
+ * One model turn of an AI Chat question. The web app runs the question's tool loop: it starts
  * this workflow per turn, runs the tools the model asked for against the results screens' loaders (where the
  * user's access was checked), and starts the next turn with their results.
  */

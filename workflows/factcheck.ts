@@ -1,5 +1,5 @@
 /**
- * The fact-check of a completed analysis (issue 32 §3), `factcheck-<analysisId>`: the answers that name the brand,
+ * The fact-check of a completed analysis, `factcheck-<analysisId>`: the answers that name the brand,
  * in batches, through the judge (activities/factcheck.ts), then the run's totals and the alert for new contradicted
  * claims. The analysis workflow starts it as an abandoned child when it completes (see startFollowUps); its progress
  * is the query getFactcheckProgress (and the factcheck_runs row the app reads).

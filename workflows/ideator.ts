@@ -1,5 +1,5 @@
 /**
- * Content Ideator runs (issue 14 §1): ideas grounded in the analysis, then scored by OpenAI and Gemini;
+ * Content Ideator runs: ideas grounded in the analysis, then scored by OpenAI and Gemini;
  * or the full content of the selected ideas, written in parallel and scored the same way. A scorer that
  * fails for good leaves its score out; the run fails only if the writer fails or no scorer answers.
  */
@@ -24,7 +24,7 @@ function failureMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err)
 }
 
-/** Each scorer's scores (a failed scorer is left out), folded into the §3 fields: score is their mean. */
+/** Each scorer's scores (a failed scorer is left out), folded into the idea's score fields (openaiScore, geminiScore): score is their mean. */
 async function scoreAll(input: IdeatorIdeasInput, items: IdeatorContentInput['items']): Promise<Map<string, Scored>> {
   const scorers = await acts.ideatorScorers()
   const settled = await Promise.allSettled(scorers.map((provider) => acts.ideatorScore({ ...input, provider, items })))

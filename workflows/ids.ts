@@ -30,11 +30,11 @@ export const factcheckWorkflowId = (analysisId: number) => `factcheck-${analysis
 export const dailyScheduleId = (projectId: number) => `daily-analysis-${projectId}`
 export const dailyRunWorkflowId = (projectId: number) => `daily-analysis-${projectId}-run`
 
-/** Report e-mails (issue 33): one Temporal Schedule per project, and the workflow id its action starts each run under. */
+/** Report e-mails: one Temporal Schedule per project, and the workflow id its action starts each run under. */
 export const reportScheduleId = (projectId: number) => `report-email-${projectId}`
 export const reportRunWorkflowId = (projectId: number) => `report-email-${projectId}-run`
 
-/** Content optimiser runs (issue 13): a whole run, or one rewrite or critical-actions call. */
+/** Content optimiser runs: a whole run, or one rewrite or critical-actions call. */
 export const optimiserWorkflowId = (userId: number, runId: string) => `optimiser-${userId}-${runId}`
 export const optimiserStepWorkflowId = (userId: number, step: 'rewrite' | 'actions', token: string) => `optimiser-${userId}-${step}-${token}`
 

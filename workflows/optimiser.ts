@@ -1,5 +1,5 @@
 /**
- * One content optimisation (§2 "Content Optimiser", §4 "Content optimiser run"): extract, then relevance and
+ * One content optimisation run: extract, then relevance and
  * the six other pillars in parallel, then the summary. The nine phases' states answer the progress query; a
  * pillar whose activity fails for good is marked failed and the run completes without it.
  */
@@ -83,12 +83,12 @@ export async function optimiserWorkflow(input: OptimiserWorkflowInput): Promise<
   return assembleAnalysis({ ...outputs, summary, analysedAt: new Date().toISOString() })
 }
 
-/** §7 optimise: the rewrite of the content with the selected recommendations. */
+/** The optimise call: the rewrite of the content with the selected recommendations. */
 export async function optimiserRewriteWorkflow(input: Parameters<Activities['optimiserRewrite']>[0]): Promise<OptimisationResult> {
   return acts.optimiserRewrite(input)
 }
 
-/** §7 generate-critical-actions. */
+/** The generate-critical-actions call: two critical actions per pillar. */
 export async function optimiserActionsWorkflow(input: Parameters<Activities['optimiserCriticalActions']>[0]) {
   return acts.optimiserCriticalActions(input)
 }

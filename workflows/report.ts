@@ -1,5 +1,5 @@
 /**
- * The scheduled report e-mail of a project (issue 33 §3): a Temporal Schedule `report-email-<projectId>` (weekly or
+ * The scheduled report e-mail of a project: a Temporal Schedule `report-email-<projectId>` (weekly or
  * monthly) starts this workflow; it picks the latest completed analysis and sends the report to each subscribed
  * recipient, one activity per e-mail. The scheduled run's workflow id is the run's key: with the recipient it
  * makes each e-mail's idempotency key (activities/report.ts explains how a restarted worker never sends twice).

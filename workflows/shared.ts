@@ -31,7 +31,7 @@ export interface ProgressBar {
   total: number
 }
 
-/** The spec's §3 `progressDetails`. */
+/** An analysis's `progressDetails`, as the progress screens and the API read it. */
 export interface ProgressDetails {
   progressBars: { calls: ProgressBar; saving: ProgressBar }
   modelStatus: Record<string, ModelProgress>
@@ -143,7 +143,7 @@ export interface FrameworkOutput {
 }
 
 
-/** Content optimiser runs (issue 13): `optimiser-<user>-<runId>`; progress through this query. */
+/** Content optimiser runs: `optimiser-<user>-<runId>`; progress through this query. */
 export interface OptimiserPhaseProgress {
   status: 'running' | 'completed' | 'error' | 'cancelled'
   phases: { name: string; status: 'pending' | 'running' | 'completed' | 'error' }[]
@@ -155,7 +155,7 @@ export interface OptimiserPhaseProgress {
 }
 export const getOptimiserProgressQuery = defineQuery<OptimiserPhaseProgress>('getOptimiserProgress')
 
-/** The source search's phase texts (§4: they contain 'Search' or 'Enhanced'), written by its workflow and by the app when Temporal ended it. */
+/** The source search's phase texts (they contain 'Search' or 'Enhanced'), written by its workflow and by the app when Temporal ended it. */
 export const SOURCE_SEARCH_PHASES = {
   basic: 'Building Basic Search Insights',
   enhanced: 'Enhanced Source Search',
@@ -165,7 +165,7 @@ export const SOURCE_SEARCH_PHASES = {
   skipped: 'Search Skipped',
 } as const
 
-/** Agent analytics (issue 31): one ingest run per upload or pushed batch, `crawlers-<uploadId>`. */
+/** Agent analytics: one ingest run per upload or pushed batch, `crawlers-<uploadId>`. */
 export interface CrawlerIngestInput {
   uploadId: number
 }

@@ -1,7 +1,7 @@
 /**
  * One source search per analysis (`source-search-<analysisId>`): basic insights from the stored
  * answers, then one search-grounded call per query to each search model, bounded per provider.
- * Progress is the `getProgress` query (phase texts contain 'Search' or 'Enhanced', §4); cancel is
+ * Progress is the `getProgress` query (phase texts contain 'Search' or 'Enhanced'); cancel is
  * Temporal cancellation, from the app or the Temporal UI alike. Deterministic orchestration only.
  */
 import { CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow'
@@ -14,7 +14,7 @@ export const SEARCH_MAX_ATTEMPTS = 5
 export const SEARCH_BATCH_SIZE = 8
 
 /**
- * Started by a completed full-mode analysis (§1): the search runs on as a workflow of its own
+ * Started by a completed full-mode analysis: the search runs on as a workflow of its own
  * (abandoned, not cancelled, when the analysis workflow closes), with the analysis's search attributes
  * and RunKind = "source-search". Light-mode analyses are skipped by the search's first activity.
  */

@@ -45,7 +45,7 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
     status = 'failed'
     if (err.cause instanceof ApplicationFailure && err.cause.type === 'WorkflowExecutionAlreadyStarted') status = 'already running'
   }
-  // The canaries (issue 32 §2) ask after a completed analysis; patched: older histories replay without the child.
+  // The canaries ask after a completed analysis; patched: older histories replay without the child.
   if (status === 'completed' && patched('canaries'))
     await executeChild(canaryWorkflow, {
       workflowId: canaryWorkflowId(start.analysisId),
@@ -55,7 +55,7 @@ export async function dailyAnalysisWorkflow(input: { projectId: number }): Promi
     }).catch(() => undefined)
   const { alerts } = await acts.checkTrendAlerts({ analysisId: start.analysisId })
   if (alerts > 0) await delivery.deliverTrendAlerts({ projectId: input.projectId }).catch(() => undefined)
-  // The project's AI search volumes (issue 30 §3), fetched only for what this month lacks; runs recorded before replay without it.
+  // The project's AI search volumes, fetched only for what this month lacks; runs recorded before replay without it.
   if (patched('volume-after-daily-run')) await refreshVolumesAfterRun(input.projectId)
   return { outcome: 'started', analysisId: start.analysisId, status, alerts }
 }
