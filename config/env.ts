@@ -16,7 +16,7 @@ export const poolSizeSetting = number(z.coerce.number().int().min(1, 'must be at
 
 /** What every process reads: the database, Temporal, demo mode and the model spending cap. */
 const shared = {
-  // Report e-mails (issue 33): an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS); unset = no e-mail is sent.
+  // Report e-mails: an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS); unset = no e-mail is sent.
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   SMTP_FROM: z.string().default('AI Brand Visibility <reports@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,7 +28,7 @@ const shared = {
   DEMO_MODE: z.string().optional(),
   // Model spending per non-admin user per UTC day (the gateway's cost accounting), in US dollars; 0 = no cap.
   DAILY_COST_CAP_USD: dailyCostCapSetting,
-  // SERP/data providers (issue 30)
+  // SERP/data providers
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
   DATAFORSEO_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url('must be a URL such as https://api.dataforseo.com').optional()),
@@ -58,7 +58,7 @@ const web = {
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TEMPORAL_UI_URL: z.string().default('http://127.0.0.1:8233'),
   ADMIN_EMAILS: z.string().default(''),
-  // Admin rights go only to proven identities (issue 29): nobody becomes admin by signing up first. 'true' (the
+  // Admin rights go only to proven identities: nobody becomes admin by signing up first. 'true' (the
   // default) lets a local account claim admin with the one-time ADMIN_SETUP_CODE (npm start prints a fresh one
   // while the install has no admin); 'false' turns the setup code off (admins then come from ADMIN_EMAILS with
   // Microsoft sign-in, or `npm run admin -- grant <email>`).
