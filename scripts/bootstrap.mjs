@@ -89,7 +89,7 @@ if (!chromium && (command === 'test' || process.env.INSTALL_CHROMIUM === 'true')
   }
 }
 
-// 3b. Fonts for the reports' PDF (issue 33): CJK and Arabic/Hebrew glyphs, so no text prints as boxes. Debian's
+// 3b. Fonts for the reports' PDF: CJK and Arabic/Hebrew glyphs, so no text prints as boxes. Debian's
 // fonts-noto-cjk (Japanese, Chinese, Korean) and fonts-dejavu-core (Latin, Arabic, Hebrew), installed like Chromium.
 if (command === 'test' || command === 'start' || process.env.INSTALL_CHROMIUM === 'true') {
   const hasLang = (lang) => {

@@ -1,5 +1,5 @@
 /**
- * Refreshes app/domain/crawlers/ip-ranges.json from the vendors' published address lists (issue 31): each list's
+ * Refreshes app/domain/crawlers/ip-ranges.json from the vendors' published address lists: each list's
  * prefixes and the day it was fetched. Run on a machine with internet access: `npx tsx scripts/crawler-ranges.ts`.
  * A list that cannot be fetched keeps its previous copy (and date); the script says which.
  */

@@ -1,5 +1,5 @@
 /**
- * The parser accuracy suite (issue 27 §4): mention precision/recall/F1, count exact and rank accuracy of
+ * The parser accuracy suite: mention precision/recall/F1, count exact and rank accuracy of
  * parseAnswer on the labelled answers in tests/fixtures/answers, per language and per format.
  *
  * Run: npm run eval:parse   (prints the table the README's "How we count" section shows; --misses lists

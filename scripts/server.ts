@@ -55,7 +55,7 @@ export function sameOrigin(req: express.Request, own: ReadonlySet<string>): bool
   return claimed !== null && own.has(claimed)
 }
 
-/** Agent analytics (issue 31): log files are streamed to their route; pushed batches and API uploads have larger caps. */
+/** Agent analytics: log files are streamed to their route; pushed batches and API uploads have larger caps. */
 const LOG_UPLOAD_PATH = /^\/api\/crawlers\/\d+\/upload$/
 const LOG_PUSH_PATH = /^\/api\/crawlers\/\d+\/push$/
 const LOG_BODY_LIMITS: [RegExp, number][] = [

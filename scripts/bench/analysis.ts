@@ -1,6 +1,6 @@
 /**
  * Analysis throughput on a real stack (embedded PostgreSQL, Temporal dev server, the worker process,
- * the simulator): one full analysis of the six models and the four engines (issue 30) at 1 s simulated latency per
+ * the simulator): one full analysis of the six models and the four engines at 1 s simulated latency per
  * request, three runs, the median reported; then ten full analyses at once with zero latency (calls per second end
  * to end and the worker's peak memory).
  *

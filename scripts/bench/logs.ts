@@ -1,5 +1,5 @@
 /**
- * Benchmark of agent-analytics ingest (issue 31 §4): writes a realistic combined-format log (LOGS_BENCH_MB, default
+ * Benchmark of agent-analytics ingest: writes a realistic combined-format log (LOGS_BENCH_MB, default
  * 1024 MB: about 4 million lines, 3 % AI agents, the rest people and other bots) into a temp dir, then counts it the
  * way the worker does, in a child process of its own: 4 MiB chunks cut at line ends, each through the Aggregator
  * (parse, classify, verify, aggregate). Reports MB/s, the child's peak memory (max RSS), the time of `wc -l` on the
@@ -136,7 +136,7 @@ export async function benchLogs() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--count') void countFile(process.argv[3])
 
 /**
- * The tab's reads over a year of aggregates (issue 31 §4: <= 100 ms median): embedded PostgreSQL, one project with
+ * The tab's reads over a year of aggregates (<= 100 ms median): embedded PostgreSQL, one project with
  * 365 days × 15 agents × 60 paths × 1–2 status codes of crawler_hits and a referral per day and page, then the
  * overview and the page join (what GET /api/crawlers/{id} runs) timed 15 times for 30 and for 365 days.
  */

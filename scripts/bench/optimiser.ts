@@ -1,5 +1,5 @@
 /**
- * Content optimiser benchmark (issue 13 §6), on a real stack (embedded PostgreSQL, Temporal dev server, the worker
+ * Content optimiser benchmark, on a real stack (embedded PostgreSQL, Temporal dev server, the worker
  * process, the simulator): a page of about 2,000 words scored end to end (runOptimisation, what
  * POST /api/content/optimiser-v2/relevance runs: the optimiser workflow and its activities) at 1 s simulated
  * latency per model call, after a warm-up run at no latency; then its PDF export (reportHtml + renderPdf, what
@@ -7,7 +7,7 @@
  *
  * The ideal by the phases' dependencies: extraction makes no model call; relevance (embeddings from two providers
  * at the same time as the model's chunk scores) runs alongside the six other pillars, 1 call deep; the summary
- * needs every pillar, 1 call. Ideal = 2 × latency. Issue 13 §6 asks for the wall time and its ratio to that ideal
+ * needs every pillar, 1 call. Ideal = 2 × latency. It reports the wall time and its ratio to that ideal
  * (no threshold); 1.25 is printed as a reference, the search benchmark's target.
  *
  * Sizes (environment): BENCH_OPTIMISER_SECTIONS (14 sections of 166 words: 2,327 words), BENCH_OPTIMISER_LATENCY_MS
@@ -94,7 +94,7 @@ export async function benchOptimiser(opts: { sections?: number; latencyMs?: numb
         idealSeconds,
         ratio: r3(wall / idealSeconds),
         referenceRatio: REFERENCE_RATIO,
-        note: 'issue 13 §6 asks for the ratio, with no threshold; 1.25 is a reference only',
+        note: 'the ratio has no threshold; 1.25 is a reference only',
         workerPeakRssMb: peakRssMb(stack.workerPid),
       },
       pdfExport: { kind: pdfKind, seconds: pdfTimes.map(r2), medianSeconds: r2(median(pdfTimes)), kb: r2(pdfBytes / 1024) },

@@ -10,19 +10,19 @@
  * The same is then timed for Japanese: the same answer structure written in Japanese
  * (no spaces, Kana and Han brand names with Latin alternatives, Japanese list markers
  * "１．", "第1位", "①" beside "1.", 出典 section), 20 brands, parsed in language 'ja'
- * (script-aware matching and the Japanese word list). The target (issue 17) is a Japanese
+ * (script-aware matching and the Japanese word list). The target is a Japanese
  * median within 2x of the English median measured in the same run. English and Japanese
  * rounds alternate, and each round's CPU time of this process is reported beside its wall
  * time: on a shared, loaded machine the CPU figures and the ratio are the ones to compare.
  * Every round checks that mentions, ranks and sentiment were measured in both languages.
  *
- * Run: npm run bench:parse   (prints JSON; target medianMs <= 20, issue 19)
+ * Run: npm run bench:parse   (prints JSON; target medianMs <= 20)
  */
 import { pathToFileURL } from 'node:url'
 import { type AnswerForMetrics, type BrandDef, aggregateAnalysis, parseAnswer } from '../../app/domain/metrics'
 import { mulberry32 } from '../../app/domain/random'
 
-/** Issue 19 §7: parse + aggregate of 240 answers x 20 brands, median of one round, at most this many ms. */
+/** Parse + aggregate of 240 answers x 20 brands, median of one round, at most this many ms. */
 export const PARSE_TARGET_MS = 20
 
 export interface BenchParseResult {

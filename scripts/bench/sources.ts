@@ -1,5 +1,5 @@
 /**
- * Source Insights benchmarks (issue 10 §6), on a real stack (embedded PostgreSQL, Temporal dev server, the worker
+ * Source Insights benchmarks, on a real stack (embedded PostgreSQL, Temporal dev server, the worker
  * process, the simulator):
  *
  * 1. Search: one source search (`sourceSearchWorkflow`, started as the app starts it) of 40 queries × the 5 search
@@ -10,7 +10,7 @@
  *    (enhanced insights seeded in the database, plus as many basic ones for the "all insights" case), with a model
  *    and a topic filter too. Median of `rounds` runs after 3 warm-ups, server time only. Target: median ≤ 100 ms.
  *
- * Issue 10 §6 sets no memory target; the worker's peak resident memory and this process's heap are reported for
+ * There is no memory target; the worker's peak resident memory and this process's heap are reported for
  * information.
  *
  * Sizes (environment): BENCH_SOURCES_QUERIES (40), BENCH_SOURCES_LATENCY_MS (1000), BENCH_SOURCES_ROUNDS (20).
@@ -226,7 +226,7 @@ export async function benchSources(opts: { queries?: number; latencyMs?: number;
         withinTarget: worst <= LOADER_TARGET_MS,
         processHeapMb: { before: Math.round(heapBefore / 2 ** 20), after: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
       },
-      memoryTarget: 'none in issue 10 §6 (figures above for information)',
+      memoryTarget: 'none (figures above for information)',
     }
   } finally {
     await stack.stop()

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { buildWorkflowBundle, freePort, startEmbeddedPostgres, startNodeProcess, startTemporal, waitFor } from '../stack'
 
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek'] as const
-/** The SERP providers of the engines (issue 30): their own rate lanes. */
+/** The SERP providers of the engines: their own rate lanes. */
 export const ENGINE_PROVIDERS = ['dataforseo', 'serpapi'] as const
 
 /** A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 35 §3): on a fresh cluster profile, N projects of 40 queries × 6 models get a daily
+ * `npm run bench:cluster`: on a fresh cluster profile, N projects of 40 queries × 6 models get a daily
  * schedule each, and all N schedules are triggered together as the daily batch would be. With the simulator at a
  * fixed latency it reports wall time, calls/s, p95 from a project's trigger to its results, the peak memory of the
  * workers and of the Temporal services, CPU per answer, PostgreSQL bytes per analysis, Temporal actions per

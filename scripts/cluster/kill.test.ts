@@ -1,5 +1,5 @@
 /**
- * The kill test (issue 35 §3): six analyses run together on the cluster profile; mid-batch a worker, the history
+ * The kill test: six analyses run together on the cluster profile; mid-batch a worker, the history
  * service and one web process are killed (SIGKILL) and started again. Every analysis completes, and every one has
  * each (model, query) answered exactly once.
  */

@@ -1,5 +1,5 @@
 /**
- * The cluster profile's smoke test (issue 35 §1), every request through nginx to either of the two web processes:
+ * The cluster profile's smoke test, every request through nginx to either of the two web processes:
  * sign up, an analysis, a daily schedule triggered now, an AI Chat stream, an export; the request budgets counted
  * once across both processes.
  */

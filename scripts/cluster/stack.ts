@@ -1,5 +1,5 @@
 /**
- * The cluster profile (issue 35 §1): embedded PostgreSQL (the product's and Temporal's databases), the Temporal
+ * The cluster profile: embedded PostgreSQL (the product's and Temporal's databases), the Temporal
  * server as four processes with mutual TLS on its frontend, the model simulator, three workers and two web app
  * processes behind nginx. `npm run start:cluster`, `npm run test:cluster` and `npm run bench:cluster` all start it
  * with this one function.
