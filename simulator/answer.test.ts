@@ -1,6 +1,6 @@
 /**
  * Every layout the simulator writes (LIST_FORMATS) is read by the product's rank parser as the
- * rules of issue 16 §1 say: the rank is the brand's place in the answer's own order, except in
+ * ranking rules say: the rank is the brand's place in the answer's own order, except in
  * prose (ordinals in sentences are not ranks) and under numbered headers, where the header's
  * rank goes to the first brand named beneath it.
  */
@@ -25,7 +25,7 @@ function expected(format: ListFormat, ranked: string[]): Record<string, number> 
   return Object.fromEntries(ranked.map((name, i) => [name, i + 1]))
 }
 
-describe('the simulator writes every §1 layout and the parser reads each', () => {
+describe('the simulator writes every ranked-answer layout and the parser reads each', () => {
   it.each(LIST_FORMATS.flatMap((f) => (['none', 'brackets', 'openai-links', 'xai-links'] as CitationStyle[]).map((s) => [f, s] as const)))('%s with %s citations', (format, style) => {
     const { ranked, text } = answer(format, style)
     expect(ranked.length).toBeGreaterThanOrEqual(4)
@@ -84,7 +84,7 @@ function answerLooksLike(f: ListFormat, text: string): boolean {
   return marks[f]?.test(text) ?? false
 }
 
-describe('/__sim/config: listFormats and the issue 16 faults', () => {
+describe('/__sim/config: listFormats and the vendor-reply faults', () => {
   it('accepts a layout or { format, order } per prompt and the new fault types; names what is wrong otherwise', async () => {
     const { startSimulator } = await import('./server')
     const sim = await startSimulator({ port: 0, seed: 'config' })

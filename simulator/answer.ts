@@ -60,7 +60,7 @@ export interface ComposeInput {
 }
 
 /**
- * The layouts real assistants give a ranked answer (issue 16 §1), so the whole pipeline sees
+ * The layouts real assistants give a ranked answer, so the whole pipeline sees
  * each: a numbered list, markers after emoji and symbols, keycaps, "#1", "No. 1:", ordinal
  * headings, numbered headers with the brand beneath, ranking tables, and plain prose.
  */
@@ -82,7 +82,7 @@ export const LIST_FORMATS = [
 export type ListFormat = (typeof LIST_FORMATS)[number]
 
 /**
- * Layouts in the rank markers of the answer's own language (issue 17, languages.ts RANK_MARKERS):
+ * Layouts in the rank markers of the answer's own language (languages.ts RANK_MARKERS):
  * its digits and punctuation ("1、", "１．", "一、", "١. ", "Platz 1: ") or an ordinal heading
  * ("### 第一位：ソニー", "### Erstens: Siemens", "### أولاً: سامسونج"). English answers never draw them.
  */

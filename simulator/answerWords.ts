@@ -1,7 +1,7 @@
 /**
  * The few words around a simulated answer that are not its claims: the "Sources:" heading, a ranking
  * table's header, a follow-up web search, and Claude's remarks between its searches. A project in
- * another language gets them in that language, as a model asked in it writes them (issue 28 §3).
+ * another language gets them in that language, as a model asked in it writes them.
  * Languages without an entry use English for these (their claims are still in their own language).
  */
 import { languageKey } from './languages'

@@ -1,5 +1,5 @@
 /**
- * Demo mode looks like the market the user typed (issue 9 §1): real brands with their real
+ * Demo mode looks like the market the user typed: real brands with their real
  * domains for catalogued markets, questions built for the kind of market, varied answers that
  * name the project's current competitors plus brands it does not track, citations of pages that
  * exist, and illustrative names that say so elsewhere. Day and seed are pinned.

@@ -1,5 +1,5 @@
 /**
- * DataForSEO v3 as the simulator speaks it (issue 30), under /dataforseo: HTTP Basic auth, the JSON envelope
+ * DataForSEO v3 as the simulator speaks it, under /dataforseo: HTTP Basic auth, the JSON envelope
  * (`status_code` 20000 and one task), each call's `cost`, and:
  *   POST /v3/serp/google/organic/live/advanced         item `ai_overview` (absent for about a third of queries)
  *   POST /v3/serp/google/ai_mode/live/advanced          one long `ai_overview` item

@@ -1,6 +1,6 @@
 /**
- * The four engines of issue 30 as the SERP providers sell them (DataForSEO in ./dataforseo.ts, SerpApi in
- * ./serpapi.ts). An engine's answer is the simulator's usual answer for the same query (the project's real brands,
+ * The four search engines (Google AI Overview, AI Mode, Bing Copilot, the ChatGPT app) as the SERP providers sell
+ * them (DataForSEO in ./dataforseo.ts, SerpApi in ./serpapi.ts). An engine's answer is the simulator's usual answer for the same query (the project's real brands,
  * in its language), laid out as that engine does: an AI Overview short with a few references, AI Mode long with
  * many, Copilot and the ChatGPT app in between. About a third of queries show no AI Overview in a given market
  * and day. Faults are set with POST /__sim/engines { dataforseo?: { faults }, serpapi?: { faults } }.

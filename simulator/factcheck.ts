@@ -1,5 +1,5 @@
 /**
- * Demo mode's fact-check (issue 32 §3), both sides of it:
+ * Demo mode's fact-check, both sides of it:
  * - the answers: when the worker has told the simulator a project's brand facts, some answers that name the brand
  *   restate one of them, and a model can hold a wrong value of a fact with a number (a founding year one or two off,
  *   another price), consistently across its answers, so the Accuracy view has contradictions to show;

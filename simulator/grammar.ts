@@ -1,5 +1,5 @@
 /**
- * Fills the phrasebooks' templates with grammatical agreement (issue 28 §3). A placeholder is `{name}`
+ * Fills the phrasebooks' templates with grammatical agreement. A placeholder is `{name}`
  * (the value as it is) or `{name:form}`, a form the language's grammar makes of the value: German
  * needs the article, case and number of a noun ("welche Laufschuhe haben den besten Kundenservice",
  * "beim Preis", "bei Laufschuhen"). Languages whose phrasebook values carry their article already

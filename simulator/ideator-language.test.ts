@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: the Content Ideator writes in the project's language by default. The request without a
+ * The Content Ideator writes in the project's language by default. The request without a
  * language takes the project's; the simulator's ideas and drafts for a German project are German.
  */
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The Content Ideator's ideas and drafts in a project's own language (issue 28 §3): German, French,
+ * The Content Ideator's ideas and drafts in a project's own language: German, French,
  * Spanish and Japanese wordings of the simulator's English ones (ideator.ts), chosen by the ideator
  * language when it is a setup language's code. Other codes keep English.
  */

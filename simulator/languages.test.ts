@@ -108,7 +108,7 @@ describe('simulator languages', () => {
 })
 
 /**
- * Issue 17: every setup language other than English is answered in that language, with its
+ * Every setup language other than English is answered in that language, with its
  * own rank markers, and the product's parser measures the answer. The markers below are
  * written out by hand (what a reader of the language expects at the head of the first and
  * second item), not taken from languages.ts, so a wrong marker fails here.
@@ -161,7 +161,7 @@ function markedLines(text: string, markers: Array<[string, number]>): Array<{ li
   return text.split('\n').flatMap((line) => markers.filter(([m]) => line.startsWith(m)).map(([, rank]) => ({ line, rank })))
 }
 
-describe('simulator answers in every setup language (issue 17)', () => {
+describe('simulator answers in every setup language', () => {
   const codes = SETUP_LANGUAGES.map((l) => l.code).filter((c) => !c.startsWith('en'))
 
   it('has a phrasebook and hand-written markers for every setup language but English', () => {

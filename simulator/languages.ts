@@ -10,7 +10,7 @@
  * Arabic ones attach the proclitics و ب ل to names, as Arabic writing does. Every setup
  * language but English has a phrasebook (pt-BR and pt-PT share "pt"); its sentiment words are
  * ones the product's lexicons (app/domain/metrics/lexicons.ts) score, so answers get a split.
- * RANK_MARKERS gives each language its own list markers (issue 17).
+ * RANK_MARKERS gives each language its own list markers.
  */
 import { CJK_NUMERALS, ORDINAL_WORDS } from '../app/domain/metrics/rankMarkers'
 import type { BrandInfo } from './knowledge'
@@ -485,7 +485,7 @@ export function guessLanguage(text: string): string | undefined {
 // Rank markers in each language
 
 /**
- * How a ranked list is marked in a language (issue 17): the numbered markers written in its own
+ * How a ranked list is marked in a language: the numbered markers written in its own
  * digits or punctuation, and the ordinal words of a list heading. The words are the parser's own
  * (rankMarkers.ts ORDINAL_WORDS, CJK_NUMERALS), so the simulator writes only what the product
  * claims to read; which form and rank noun a language uses is chosen here.
@@ -585,7 +585,7 @@ export const RANK_MARKERS: Record<string, RankMarkers> = {
 }
 
 /**
- * Languages whose cited answers are sometimes written as research reports (issue 27 §5): footnote
+ * Languages whose cited answers are sometimes written as research reports: footnote
  * definitions ("[^1]: title – url") and a reference section under this heading instead of "Sources:".
  */
 export const REPORT_REFERENCES: Record<string, string> = { ja: '引用文献' }

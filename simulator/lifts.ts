@@ -1,5 +1,5 @@
 /**
- * Planted effects for experiments (issue 32): from a given day on, the own brand's odds on the given queries become
+ * Planted effects for experiments: from a given day on, the own brand's odds on the given queries become
  * `brandRate` (the rest keep the config's). The demo and the tests use it to show an experiment that worked.
  *   POST /__sim/config { lifts: [{ queries: ["best running shoes"], from: "2026-03-11", brandRate: 1 }] | null }
  * Env SIMULATOR_LIFTS takes the same JSON list (demo mode).

@@ -1,5 +1,5 @@
 /**
- * Planted model changes for the canaries (issue 32 §2): from a given day on, a vendor answers as a new model version
+ * Planted model changes for the canaries: from a given day on, a vendor answers as a new model version
  * (the version it returns, and answers drawn afresh, as after a real update).
  *   POST /__sim/config { modelChanges: [{ provider: "openai", from: "2026-03-12", version: "gpt-5-2026-03-12" }] | null }
  * Env SIMULATOR_MODEL_CHANGES takes the same JSON list (demo mode).

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: the content optimiser on an on-topic German article. It used to score relevance 12/100,
+ * The content optimiser on an on-topic German article. It used to score relevance 12/100,
  * say "No named author" despite "Von Anna Weber", "Add a comparison table" though the page has one, and
  * "Mention 'mit'" (a stop word). The page goes through the real extraction, then the simulator's replies.
  */
@@ -141,7 +141,7 @@ const JAPANESE_PAGE = `# ランニングシューズのカスタマーサービ�
 | Asics | 1日 | 2.3 |`
 const THIN = { de: ['# Notiz\n\nEin kurzer Text über Schuhe.', GERMAN_PROMPT], ja: ['# メモ\n\n靴についての短い文章です。', JAPANESE_PROMPT] } as const
 
-describe('the simulated optimiser advises in the page language (issue 28 §3)', () => {
+describe('the simulated optimiser advises in the page language', () => {
   it('maps optimiser and setup language codes to a phrasebook language', () => {
     expect([phraseLanguage('de'), phraseLanguage('de-DE'), phraseLanguage('pt-BR'), phraseLanguage('ja'), phraseLanguage('nl-NL')]).toEqual(['de', 'de', 'pt', 'ja', 'nl'])
     expect([phraseLanguage('en-GB'), phraseLanguage('en-US'), phraseLanguage('pl')]).toEqual([undefined, undefined, undefined])

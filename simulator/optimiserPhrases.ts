@@ -1,5 +1,5 @@
 /**
- * The simulated Content Optimiser's advice in the page's language (issue 28 §3): each English text of
+ * The simulated Content Optimiser's advice in the page's language: each English text of
  * optimiser.ts is the key, with German, French, Spanish, Italian, Dutch, Portuguese and Japanese wordings.
  * The optimiser language ('de', 'pt-BR') or a setup language ('de-DE') picks the wording through the
  * simulator's languageKey; any other language keeps English. Placeholders: {n}, {term}, {prompt}, … .

@@ -1,5 +1,5 @@
 /**
- * Personas (audiences) and topics for a project in German, French, Spanish or Japanese (issue 28 §3): names and
+ * Personas (audiences) and topics for a project in German, French, Spanish or Japanese: names and
  * descriptions a marketer in that market would write, the phrasebook's needs and qualities, and
  * sentences built so that no verb has to agree with a persona (German uses noun phrases where a
  * verb would depend on who the persona is). French and Spanish likewise; other languages keep audiences.ts's

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: the demo's queries and personas read as a native speaker would type them. A sample per
+ * The demo's queries and personas read as a native speaker would type them. A sample per
  * language (framework queries, personas, topics, persona and topic queries) is checked against
  * patterns that a native speaker would never write: wrong German gender and case ("die beste
  * Kundenservice", "bei Laufschuhe"), "X im Vergleich: Bedienung", French "de le", Spanish "a el",

@@ -1,5 +1,5 @@
 /**
- * SerpApi as the simulator speaks it (issue 30), under /serpapi: GET /search.json with api_key and
+ * SerpApi as the simulator speaks it, under /serpapi: GET /search.json with api_key and
  *   engine=google              the `ai_overview` block (absent for about a third of queries; sometimes only a
  *                              `page_token` that engine=google_ai_overview turns into the block)
  *   engine=google_ai_overview  the deferred block

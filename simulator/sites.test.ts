@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: a German or Japanese project is answered in its language on all six engines, and
+ * A German or Japanese project is answered in its language on all six engines, and
  * cites that market's own sites and the brands' own pages, never the English catalogue's
  * (en.wikipedia.org, The Guardian, Which?, TechRadar).
  */
@@ -34,7 +34,7 @@ async function answersOf(brand: string, market: string, region: string, language
   const brandDomains = [...fw.brandDomains, ...fw.competitors.flatMap((c) => c.domains), ...MARKETS.flatMap((m) => m.brands.flatMap((b) => b.domains))]
   const allowed = new Set([...localDomains(language), ...brandDomains].map((d) => normaliseDomain(d)))
   const answers = []
-  // The six models, and three engines of issue 30 (an AI Overview may be absent, so it is left out here).
+  // The six models, and three of the search engines (an AI Overview may be absent, so it is left out here).
   const askers = [
     ...LLM_PROVIDER_KEYS.map((provider) => ({ provider: provider as string, ask: (prompt: string) => gw.ask(provider, { prompt, webSearch: true }) })),
     ...(['google_ai_mode', 'bing_copilot', 'chatgpt_app'] as const).map((engine) => ({

@@ -1,5 +1,5 @@
 /**
- * The sites a simulated model cites for a project in another language (issue 28 §3): the market's own
+ * The sites a simulated model cites for a project in another language: the market's own
  * publishers, testers, retailers, comparison sites and forums, kept as data per language and market
  * group. Real domains only, and only their home pages (or a Wikipedia search in the language's own
  * Wikipedia): the simulator never makes up an article on a real site. English projects keep the
