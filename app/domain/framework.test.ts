@@ -20,7 +20,7 @@ describe('cleanFramework', () => {
     expect(cleanFramework({ queries: Array.from({ length: 50 }, (_, i) => `q${i}`) }, { brand: 'B', maxCompetitors: 19, maxQueries: 20 }).queries).toHaveLength(20)
   })
 
-  it('drops generated alternative names that break the §5 rules instead of failing the project', () => {
+  it('drops generated alternative names that break the alternative-name rules instead of failing the project', () => {
     const out = cleanFramework(
       { competitors: [{ name: 'Nike', alternativeNames: ['Nike Running', 'Swoosh', 'NB'], domains: [] }, { name: 'New Balance', alternativeNames: ['NB', 'Swoosh'], domains: [] }] },
       { brand: 'Brooks', maxCompetitors: 19, maxQueries: 40 },
@@ -66,7 +66,7 @@ describe('fallbackFramework', () => {
   })
 })
 
-describe('cleanFramework: names that count (issue 28 §2)', () => {
+describe('cleanFramework: names that count', () => {
   it('proposes a name of 2 characters or fewer only with an alternative name that counts', () => {
     const out = cleanFramework(
       {

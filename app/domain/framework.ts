@@ -26,7 +26,7 @@ const uniqueList = (values: unknown): string[] => {
   return (Array.isArray(values) ? values : []).map(clean).filter((v) => v && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()))
 }
 
-/** Trims, de-duplicates (case-insensitively), drops the own brand and caps the lists (§5, §9). */
+/** Trims, de-duplicates (case-insensitively), drops the own brand and caps the lists. */
 export function cleanFramework(raw: Partial<Framework>, input: { brand: string; maxCompetitors: number; maxQueries: number }): Framework {
   const seen = new Set([input.brand.trim().toLowerCase()])
   const competitors: FrameworkCompetitor[] = []
@@ -49,7 +49,7 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
     queries.push(text)
     if (queries.length >= Math.min(input.maxQueries, MAX_QUERIES)) break
   }
-  // Generated alternative names obey the same rules as typed ones (§5): invalid ones are dropped, not fatal.
+  // Generated alternative names obey the same rules as typed ones: invalid ones are dropped, not fatal.
   const own: BrandDef = { name: input.brand.trim(), alternativeNames: [], domains: [], isOwn: true }
   const accepted: BrandDef[] = competitors.map((c) => ({ ...c, alternativeNames: [] }))
   for (const [i, c] of competitors.entries()) {
@@ -58,7 +58,7 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
     }
   }
   return {
-    // A name of 2 characters or fewer is never counted (§5): proposed only with an alternative name that counts ("On" with "On Running").
+    // A name of 2 characters or fewer is never counted: proposed only with an alternative name that counts ("On" with "On Running").
     competitors: accepted
       .filter((c) => countableNames(c).length > 0)
       .slice(0, Math.min(input.maxCompetitors, MAX_COMPETITORS))
@@ -68,7 +68,7 @@ export function cleanFramework(raw: Partial<Framework>, input: { brand: string; 
   }
 }
 
-/** §7: when generation fails the user still gets an editable framework (19 competitors, 40 or 20 queries). */
+/** When generation fails the user still gets an editable framework (19 competitors, 40 or 20 queries). */
 export function fallbackFramework(input: { brand: string; market: string; region?: string; isLightMode: boolean }): Framework {
   const market = input.market.trim().replace(/\.$/, '') || 'this market'
   const where = input.region?.trim() ? ` in ${input.region.trim()}` : ''

@@ -1,6 +1,6 @@
 import { withoutEmoji } from './glyphs'
 
-describe('withoutEmoji (issue 28 §4: no heading depends on an emoji font)', () => {
+describe('withoutEmoji (no heading depends on an emoji font)', () => {
   it('drops emoji, emoji sequences and variation selectors, and keeps the words', () => {
     expect(withoutEmoji('🏆 Top picks')).toBe('Top picks')
     expect(withoutEmoji('🥇 1. Hoka – soft')).toBe('1. Hoka – soft')

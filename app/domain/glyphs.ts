@@ -1,6 +1,6 @@
 /**
  * Emoji are drawn from a colour-emoji font that the server (PDF export) and many desktops do not have: a box shows in
- * their place (issue 28 §4). Headings never depend on one: the product's own icons are inline SVG, and headings that
+ * their place. Headings never depend on one: the product's own icons are inline SVG, and headings that
  * come from model text drop their emoji (decoration there; the words stay). Symbols of ordinary fonts (© ® ™ ✓ →)
  * are kept; a keycap digit ("1️⃣") keeps its digit.
  */

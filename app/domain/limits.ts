@@ -1,8 +1,8 @@
-/** Business limits of §5 and §9, enforced on the server and shown in the UI. */
+/** Business limits (list caps, account defaults), enforced on the server and shown in the UI. */
 export const MAX_COMPETITORS = 19
 export const INLINE_COMPETITOR_CAP = 9
 /**
- * An admin may run a project a second time on one day, after confirming (issue 28 §4): the first click is answered
+ * An admin may run a project a second time on one day, after confirming: the first click is answered
  * 409 with this message, the confirmed one is sent with ?again=true. Everyone else keeps the daily limit.
  */
 export const ANALYSE_AGAIN_QUESTION = 'This project was already analysed today. Run it again? It counts as another analysis.'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { addModelRoutes, modelByAddPath } from './models'
 
 describe('add-model routes', () => {
-  it('are the twelve URLs of §7 and the eight of the engines, each adding its model', () => {
+  it('are the twelve add-model URLs and the eight of the engines, each adding its model', () => {
     expect(addModelRoutes().map((r) => `${r.path} ${r.modelId}`).sort()).toEqual(
       [
         '/api/analyses/add-claude 3', '/api/add-claude-analysis 3',
@@ -11,7 +11,7 @@ describe('add-model routes', () => {
         '/api/analyses/add-gpt41 8', '/api/add-chatgpt5-analysis 8',
         '/api/analyses/add-grok3 9', '/api/add-grok3-analysis 9',
         '/api/analyses/add-deepseek 10', '/api/add-deepseek-analysis 10',
-        // The engines of issue 30.
+        // The engines.
         '/api/analyses/add-ai-overview 11', '/api/add-ai-overview-analysis 11',
         '/api/analyses/add-ai-mode 12', '/api/add-ai-mode-analysis 12',
         '/api/analyses/add-copilot 13', '/api/add-copilot-analysis 13',

@@ -1,5 +1,5 @@
 /**
- * The AI models the product asks, by the spec's numeric ids (§3 "Model ids").
+ * The AI models the product asks, by the spec's numeric ids ("Model ids").
  * The six engines that run today are the card ids 3, 5, 6, 8, 9, 10.
  *
  * remix.config.js imports this file with Node's type stripping to register the add-model routes:
@@ -7,10 +7,10 @@
  */
 export type ProviderKey = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'xai' | 'deepseek' | 'dataforseo' | 'serpapi'
 
-/** The SERP data providers that sell the answers people see (issue 30): chosen with SERP_PROVIDER. */
+/** The SERP data providers that sell the answers people see: chosen with SERP_PROVIDER. */
 export type SerpProviderKey = 'dataforseo' | 'serpapi'
 
-/** What a person sees, read from a SERP provider rather than asked of a developer API (issue 30). */
+/** What a person sees, read from a SERP provider rather than asked of a developer API. */
 export type EngineKey = 'google_ai_overview' | 'google_ai_mode' | 'bing_copilot' | 'chatgpt_app'
 
 export type ModelId = 3 | 5 | 6 | 8 | 9 | 10 | 11 | 12 | 13 | 14
@@ -19,21 +19,21 @@ export interface ModelInfo {
   id: ModelId
   /** Short name used in tables and progress rows. */
   name: string
-  /** Name used in the results model filter (§2 Results screen). */
+  /** Name used in the results model filter (Results screen). */
   filterLabel: string
-  /** Filter key (§3): combined, gpt41, claude, perplexity, gemini, grok3, deepseek; the engines' own (issue 30). */
+  /** Filter key: combined, gpt41, claude, perplexity, gemini, grok3, deepseek; the engines' own. */
   filter: 'claude' | 'perplexity' | 'gemini' | 'gpt41' | 'grok3' | 'deepseek' | 'aio' | 'aimode' | 'copilot' | 'chatgptapp'
   /** Column title in the Share of Model heatmap. */
   column: string
   /** The engines' default provider; SERP_PROVIDER picks between DataForSEO and SerpApi (app/domain/providers engineProvider). */
   provider: ProviderKey
-  /** Set for the engines read from a SERP provider (issue 30). */
+  /** Set for the engines read from a SERP provider. */
   engine?: EngineKey
   /** The model's colour in charts and legends. */
   colour: string
   /** Cost label on the Model Admin card. */
   costLabel: 'Standard' | 'Premium' | 'Standard Plus' | 'Search Premium' | 'Efficient' | 'Per search'
-  /** The add-model routes (§7): POST /api/analyses/add-{addKey} and POST /api/add-{addAnalysisKey}-analysis. */
+  /** The add-model routes: POST /api/analyses/add-{addKey} and POST /api/add-{addAnalysisKey}-analysis. */
   addKey: string
   addAnalysisKey: string
 }
@@ -55,8 +55,8 @@ export const MODELS: readonly ModelInfo[] = [
 export const CARD_MODEL_IDS: readonly ModelId[] = [3, 5, 6, 8, 9, 10]
 
 /**
- * The four engines of issue 30 (what people see: Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app).
- * They are models of their own, outside the six card ids: the combined view and §9's "visibility of the six"
+ * The four engines (what people see: Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app).
+ * They are models of their own, outside the six card ids: the combined view and the "visibility of the six"
  * keep their meaning, and each engine is a model in every tab's model filter.
  */
 export const ENGINE_MODEL_IDS: readonly ModelId[] = [11, 12, 13, 14]
@@ -89,7 +89,7 @@ export function modelColumns(present: Iterable<number>): number[] {
   return [...CARD_MODEL_IDS, ...ENGINE_MODEL_IDS.filter((id) => held.has(id))]
 }
 
-/** Every URL that adds a model to an analysis (§7), with the model it adds. */
+/** Every URL that adds a model to an analysis, with the model it adds. */
 export function addModelRoutes(): { path: string; modelId: ModelId }[] {
   return MODELS.flatMap((m) => [
     { path: `/api/analyses/add-${m.addKey}`, modelId: m.id },

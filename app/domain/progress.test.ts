@@ -15,7 +15,7 @@ describe('analysisPercent: one figure per analysis, for the header and the progr
   })
 })
 
-describe('headerPercent (issue 28 §2: the header and the progress page show one figure)', () => {
+describe('headerPercent (the header and the progress page show one figure)', () => {
   it('is null without active analyses', () => {
     expect(headerPercent([])).toBeNull()
   })
@@ -35,7 +35,7 @@ describe('headerPercent (issue 28 §2: the header and the progress page show one
   })
 })
 
-describe('headerButton: analyses first, then running source searches (§4 search phase)', () => {
+describe('headerButton: analyses first, then running source searches (search phase)', () => {
   it('is null when nothing runs', () => {
     expect(headerButton([])).toBeNull()
   })

@@ -19,7 +19,7 @@ export function analysisPercent(a: ActiveAnalysisSummary): number {
 }
 
 /**
- * The header's figure (§4 "Progress percent"), issue 28: one figure per run. The spec averages several running
+ * The header's figure ("Progress percent"): one figure per run. The spec averages several running
  * analyses, but an average is the figure of no run and was read as the progress page's (31 % beside 46 %). The header
  * shows one run with the progress page's figure: the run that page is showing (its `fresher` reading, polled more
  * often than the header's list), else the newest; its button opens that run and says how many others run.
@@ -41,7 +41,7 @@ export interface FresherReading {
   percent: number
 }
 
-/** §4 "Search insights": a progress whose phase text contains 'Search' or 'Enhanced' is a source-search phase. */
+/** "Search insights": a progress whose phase text contains 'Search' or 'Enhanced' is a source-search phase. */
 export const isSearchPhase = (a: ActiveAnalysisSummary) => a.kind === 'source-search' || /Search|Enhanced/.test(a.progressDetails?.phase ?? '')
 
 /**

@@ -92,7 +92,7 @@ export const PROVIDER_DEFAULTS: Record<ProviderKey, ProviderDefaults> = {
   perplexity: { envPrefix: 'PERPLEXITY', model: 'sonar', baseUrl: 'https://api.perplexity.ai', simulatorPath: '/perplexity', vendor: 'Perplexity' },
   xai: { envPrefix: 'XAI', model: 'grok-4', baseUrl: 'https://api.x.ai/v1', simulatorPath: '/xai/v1', vendor: 'xAI' },
   deepseek: { envPrefix: 'DEEPSEEK', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com', simulatorPath: '/deepseek', vendor: 'DeepSeek' },
-  // SERP/data providers (issue 30): "model" names the API family, the engine is chosen per call.
+  // SERP/data providers: "model" names the API family, the engine is chosen per call.
   dataforseo: { envPrefix: 'DATAFORSEO', model: 'dataforseo-v3', baseUrl: 'https://api.dataforseo.com', simulatorPath: '/dataforseo', vendor: 'DataForSEO' },
   serpapi: { envPrefix: 'SERPAPI', model: 'serpapi', baseUrl: 'https://serpapi.com', simulatorPath: '/serpapi', vendor: 'SerpApi' },
 }

@@ -85,7 +85,7 @@ describe('issueMessage', () => {
   })
 })
 
-describe('enumeration errors name the field, the value given and the accepted values (issue 29)', () => {
+describe('enumeration errors name the field, the value given and the accepted values', () => {
   const schema = z.object({
     contentType: z.enum(['blog-post', 'article', 'faq'], { error: 'Unsupported content type' }),
     filters: z.object({ set: z.enum(['enhanced', 'basic', 'all']).optional() }).optional(),

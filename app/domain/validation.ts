@@ -10,7 +10,7 @@ import { z } from 'zod'
 export const MAX_ID = 2_147_483_647
 
 /**
- * Field limits. The spec (§5, §9) names only the custom topic (30 characters); the rest are
+ * Field limits. The spec names only the custom topic (30 characters); the rest are
  * ours: generous for real use, small enough that one project cannot bloat every page.
  */
 export const FIELD_LIMITS = {
@@ -27,7 +27,7 @@ export const FIELD_LIMITS = {
   personName: 100,
   /** Free text of an audience or topic (description, characteristics, ...). */
   detail: 2_000,
-  /** Items in any list of a body (competitors, queries, audiences, ...); the §5 caps are checked after. */
+  /** Items in any list of a body (competitors, queries, audiences, ...); the caps are checked after. */
   listItems: 200,
 } as const
 

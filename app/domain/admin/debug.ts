@@ -1,4 +1,4 @@
-/** /debug-auth (§2, §3 Key test result debug): which secrets are set, as name / exists / length — never a value. */
+/** /debug-auth (Key test result debug): which secrets are set, as name / exists / length — never a value. */
 
 export const DEBUG_ENV_KEYS = [
   'OPENAI_API_KEY',

@@ -1,5 +1,5 @@
 /**
- * The API-key test (§3 Key test result, §7 GET /api/test-gemini-keys, §8 'Key not configured'): one minimal
+ * The API-key test (Key test result, GET /api/test-gemini-keys, 'Key not configured'): one minimal
  * call per configured key, reported as working / error / missing — never the key itself (its source variable
  * and length only; vendor error texts are scrubbed of anything key-like).
  * Pure: the activity (activities/admin.ts) makes the calls, the route adds the debug block.

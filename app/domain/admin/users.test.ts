@@ -1,6 +1,6 @@
 import { forbiddenChange, loggedInToday, normaliseEdit, parseLimit, summaryCards, usedOfMax, userEditSchema } from './users'
 
-describe('parseLimit (§5 user edit)', () => {
+describe('parseLimit (user edit)', () => {
   it('empty means unlimited', () => {
     expect(parseLimit('')).toBeNull()
     expect(parseLimit('   ')).toBeNull()

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's pure rules (§2 Admin dashboard, §5 user edit, §6 admin): limit parsing,
+ * The admin dashboard's pure rules (the Admin dashboard and its user edit): limit parsing,
  * the Users tab's summary cards, and which changes an admin may not make to an account.
  * No I/O; used by app/lib/admin.server.ts, the /admin page and tests.
  */
@@ -10,7 +10,7 @@ export type UserType = 'legacy' | 'azure_linked' | 'azure_unlinked'
 export const TIERS = ['light', 'standard', 'full'] as const
 export type Tier = (typeof TIERS)[number]
 
-/** Latest analyses shown on the dashboard (§2), polled every 60 s (§9). */
+/** Latest analyses shown on the dashboard, polled every 60 s. */
 export const LATEST_ANALYSES_LIMIT = 10
 export const LATEST_ANALYSES_POLL_MS = 60_000
 
@@ -29,7 +29,7 @@ export const ADMIN_MESSAGES = {
 } as const
 
 /**
- * §5: maxProjects and maxAnalyses are parsed as integers, falling back to 1 if invalid; empty means
+ * maxProjects and maxAnalyses are parsed as integers, falling back to 1 if invalid; empty means
  * unlimited (null). Negative numbers are invalid too.
  */
 export function parseLimit(value: unknown): number | null {
@@ -42,7 +42,7 @@ export function parseLimit(value: unknown): number | null {
 /** A limit as sent: text (the shared primitive: trimmed, no control characters, at most 20), a number, or null. */
 const limitField = z.union([text('limit', 20), z.number(), z.null()]).optional()
 
-/** PUT /api/admin/users/{id}: every field optional; limits keep the §5 parse (present-but-empty = unlimited). */
+/** PUT /api/admin/users/{id}: every field optional; limits keep the parse (present-but-empty = unlimited). */
 export const userEditSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   tier: z.enum(TIERS, { error: 'tier must be light, standard or full' }).optional(),
@@ -52,7 +52,7 @@ export const userEditSchema = z.object({
 export type UserEdit = z.infer<typeof userEditSchema>
 
 /**
- * User Migration, link (§2, issue 15): the Microsoft Entra object ID (the `oid` claim, a GUID, shown in the Entra
+ * User Migration, link: the Microsoft Entra object ID (the `oid` claim, a GUID, shown in the Entra
  * admin centre on the user's page) of the identity the local account is linked to. Its next Microsoft sign-in
  * then opens this account.
  */
@@ -104,7 +104,7 @@ export interface UserSummaryInput {
   userType: UserType
 }
 
-/** The seven cards of the Users tab (§2). Azure Only = accounts created by a Microsoft sign-in (azure_unlinked). */
+/** The seven cards of the Users tab. Azure Only = accounts created by a Microsoft sign-in (azure_unlinked). */
 export function summaryCards(users: UserSummaryInput[], totalProjects: number, currentAnalyses: number) {
   return {
     totalUsers: users.length,

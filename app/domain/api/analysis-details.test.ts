@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { insightsSummaryOf, modelResultsOf } from './analysis-details'
 
-describe("the Analysis entity's modelResults (spec §4)", () => {
+describe("the Analysis entity's modelResults", () => {
   it('sums mentions per model and brand, and averages each query\'s ranks per brand over the samples that ranked it', () => {
     const q1 = 'best running shoes'
     const q2 = 'trail shoes'

@@ -1,5 +1,5 @@
 /**
- * The parts of the spec's Analysis entity (§4) that GET /api/analyses/{id} and GET /api/v1/analyses/{id} add to an
+ * The parts of the spec's Analysis entity that GET /api/analyses/{id} and GET /api/v1/analyses/{id} add to an
  * analysis: modelResults (per model id: brandMentions by brand, brandRanking by query then brand) and the source
  * search's status with a summary of its insights. The insights themselves (one model answer each, with citations)
  * can run to megabytes, so the analysis carries their counts and a link to the full data

@@ -98,7 +98,7 @@ describe('the results, answer and visibility contracts', () => {
     expect(answer.properties.collection.type).toEqual(['object', 'null'])
     expect(answer.properties.collection.required).toEqual(['provider', 'api', 'model', 'webSearch', 'endpoint', 'demo'])
     expect(doc.info.description).toContain('Two figures with two names')
-    // the answer-level figure has its own name; its old name stays, marked deprecated (issue 28)
+    // the answer-level figure has its own name; its old name stays, marked deprecated
     // (a named schema with its own description and flags is written as allOf [$ref, { … }])
     const own = (property: any) => Object.assign({}, ...property.allOf)
     const brand = doc.components.schemas.VisibilityGroup.properties.brands.items
@@ -137,7 +137,7 @@ describe('visibility summary', () => {
   })
 })
 
-describe('the API conventions in the document (issue 29)', () => {
+describe('the API conventions in the document', () => {
   it('says when 401 and when 403, the error format and the rate limits; every operation names its MCP tool and may answer 429', () => {
     const doc = openApiDocument() as any
     const text = doc.info.description as string

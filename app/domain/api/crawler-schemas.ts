@@ -1,5 +1,5 @@
 /**
- * Schemas of the agent-analytics routes of /api/v1 (issue 31): upload logs, list uploads, the overview and the
+ * Schemas of the agent-analytics routes of /api/v1: upload logs, list uploads, the overview and the
  * page join. Same conventions as schemas.ts.
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'

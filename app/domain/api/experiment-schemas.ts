@@ -1,4 +1,4 @@
-/** Schemas of the experiments routes of /api/v1 (issue 32 §1): list, record and read a content change's estimate. */
+/** Schemas of the experiments routes of /api/v1: list, record and read a content change's estimate. */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { experimentSchema, METRICS } from '../experiments'

@@ -1,5 +1,5 @@
 /**
- * Personal API keys (issue 18 §1): the form a user fills on Profile & Limits, the scopes, and the key's
+ * Personal API keys: the form a user fills on Profile & Limits, the scopes, and the key's
  * visible shape. Pure: shared by the Profile page and app/lib/api.server.ts.
  *
  * Decisions where the spec is silent:

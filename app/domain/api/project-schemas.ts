@@ -1,5 +1,5 @@
 /**
- * Schemas of the /api/v1 routes added for MCP parity (issue 29): a project's latest completed analysis read by
+ * Schemas of the /api/v1 routes added for MCP parity: a project's latest completed analysis read by
  * project (visibility, query ranks, sources: what an agent asks first), the daily schedule, and the report export.
  * Same conventions as schemas.ts: string inputs from the URL, validated with the shared primitives.
  */

@@ -5,7 +5,7 @@
  * its schema does not; the contract test (tests/integration/api.test.ts) validates real answers against the
  * document with unknown fields refused, so a nested change is caught there. Pure.
  *
- * Two different figures (see VISIBILITY_DEFINITIONS): the results tabs carry the screen's §9 Visibility % (share of the
+ * Two different figures (see VISIBILITY_DEFINITIONS): the results tabs carry the screen's Visibility % (share of the
  * six models), /visibility and /trends the answer-level rank rate (`rankRate`; `visibility` there is its deprecated old name).
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'

@@ -6,8 +6,8 @@
  * - n (answered): answers that came back ok and not blank, over every query and sample;
  * - mention share: the brand's mention occurrences / all brands' occurrences (x of n), with a 95 % Wilson interval;
  * - rankRate: answers that rank the brand in a list / answered answers (x of n), with a 95 % Wilson interval. It was
- *   called visibility here (still sent, deprecated): the results screens' Visibility % (§9) is another figure (issue 28);
- * - rank: the §9 combined rank (mean of the per-model average ranks; lower is better), null when never ranked.
+ *   called visibility here (still sent, deprecated): the results screens' Visibility % is another figure;
+ * - rank: the combined rank (mean of the per-model average ranks; lower is better), null when never ranked.
  */
 import { modelById } from '../models'
 import { trendPointOf, wilson, type Interval, type TrendAnswer } from '../trends'
@@ -53,7 +53,7 @@ export function visibilitySummary(input: {
 }): { models: VisibilityGroup[]; combined: VisibilityGroup } {
   const group = (modelId: number | null): VisibilityGroup => {
     const answers = modelId === null ? input.answers : input.answers.filter((a) => a.modelId === modelId)
-    // One model's group counts that model, an engine (issue 30) included; all models together are the six.
+    // One model's group counts that model, an engine included; all models together are the six.
     const p = trendPointOf({ ...input, answers, ...(modelId === null ? {} : { models: [modelId] }) })
     return {
       modelId,

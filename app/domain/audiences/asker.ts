@@ -1,5 +1,5 @@
 /**
- * Persona as asker (issue 11 §4, beyond the spec): with the project's option on, every analysis query that has
+ * Persona as asker (beyond the spec): with the project's option on, every analysis query that has
  * an audience is asked a second time, prefixed with that persona's context the way such a user would write
  * it, so the same query can be compared with and without the persona. Pure: the prompt, the plan and the
  * per-persona visibility with its n and 95 % Wilson interval.
@@ -9,7 +9,7 @@
  *   audience) get a persona variant; the persona's words come from the query's audienceContext
  *   ('name: description') as it was when the analysis started.
  * - Visibility follows the Trends page: answered answers (ok, not blank) of the six card models that rank the
- *   own brand (rank above 0, the §9 rule per answer) / answered answers; the interval is the Wilson score
+ *   own brand (rank above 0, the rule per answer) / answered answers; the interval is the Wilson score
  *   interval of those counts. Each side counts its own answered answers, so a failed call lowers n only.
  * - Difference = with − without, in percentage points (1 decimal); no interval (the two sides share queries).
  */

@@ -142,7 +142,7 @@ describe('assembleQueries', () => {
 })
 
 describe('schemas', () => {
-  it('needs at least one audience, with the §5 message', () => {
+  it('needs at least one audience, and says so', () => {
     const r = audienceQueriesSchema.safeParse({ ...fields, audiences: [] })
     expect(r.success).toBe(false)
     expect(r.error!.issues[0].message).toBe(NO_AUDIENCES_MESSAGE)
@@ -159,7 +159,7 @@ describe('schemas', () => {
     expect(ok.language).toBe('en-GB')
   })
 
-  it('fills the §3 saved-audience defaults', () => {
+  it('fills the saved-audience defaults', () => {
     const parsed = saveAudiencesSchema.parse({ projectId: '7', audiences: [{ name: 'Finance Manager' }] })
     expect(parsed.projectId).toBe(7)
     expect(parsed.audiences[0].llmBehavior).toEqual({ promptStyle: 'conversational', searchPatterns: [], languagePreferences: 'clear, concise', expectedOutputs: 'detailed analysis, recommendations' })
@@ -170,7 +170,7 @@ describe('schemas', () => {
 })
 
 describe('toSavedAudience and helpers', () => {
-  it('maps an audience onto the §3 payload', () => {
+  it('maps an audience onto the saved-audience payload', () => {
     const a = { id: 'custom-3', name: 'Founder', description: 'Hires fast', type: 'need-based' as const, topics: ['topic-1'], characteristics: 'Busy', searchBehavior: 'asks AI; reads G2', painPoints: 'HMRC fines, late pay', decisionFactors: 'price; support' }
     const s = toSavedAudience(a, { selected: true, region: 'UK', topicNames: ['Pricing'] })
     expect(s.isAiGenerated).toBe(false)
@@ -188,7 +188,7 @@ describe('toSavedAudience and helpers', () => {
   })
 })
 
-describe('audienceFailureText (§8)', () => {
+describe('audienceFailureText', () => {
   const retry = " You can retry by clicking 'Generate Audiences & Topics' again."
   it('names the configuration issue, a topics failure, or the general failure', () => {
     expect(audienceFailureText('API configuration issue: OPENAI_API_KEY is not set (API key missing)')).toBe(`API configuration issue. Please contact support.${retry}`)

@@ -1,25 +1,25 @@
 /**
- * Topics & Audiences setup (spec §2 'Project setup, topics-and-audiences variant', §3 Audience, Saved
- * audience payload, Topic, Query item, §5 topic and audience rules, §9 caps). Pure: the zod schemas the
+ * Topics & Audiences setup ('Project setup, topics-and-audiences variant', Audience, Saved
+ * audience payload, Topic, Query item, topic and audience rules, caps). Pure: the zod schemas the
  * routes validate with, the cleaning of generated output, and the even spread of queries over a selection.
  */
 import { z } from 'zod'
 import { MAX_QUERIES, MAX_QUERIES_LIGHT } from '../limits'
 import { FIELD_LIMITS as L, id, list, requiredOr, text } from '../validation'
 
-// ---------------------------------------------------------------- §9 constants
+// ---------------------------------------------------------------- constants
 
 /** 'AI identifies 20+ audience personas'. */
 export const PERSONAS_WANTED = 20
 /** The first 10 audiences are role-based (need-based) personas, the rest demographic. */
 export const ROLE_BASED_COUNT = 10
-/** Topics selectable at once (§5 'up to 10 selectable in behaviour'). */
+/** Topics selectable at once ('up to 10 selectable in behaviour'). */
 export const MAX_SELECTED_TOPICS = 10
 export const CUSTOM_TOPIC_MAX = 30
 export const QUERIES_PER_TOPIC = 5
-/** maxQueries of generate-topic-queries (§7 default 50) and the cap of a topic-query list (§5). */
+/** maxQueries of generate-topic-queries (default 50) and the cap of a topic-query list. */
 export const MAX_TOPIC_QUERIES = 50
-/** Advertised in the help tooltip ('AI generates up to 65 queries'); generated audience lists are cut to 40 (20 light) (§5). */
+/** Advertised in the help tooltip ('AI generates up to 65 queries'); generated audience lists are cut to 40 (20 light). */
 export const ADVERTISED_AUDIENCE_QUERIES = 65
 export const TOPICS_WANTED = 12
 export const MAX_RELEVANCE = 10
@@ -27,13 +27,13 @@ export const MAX_RELEVANCE = 10
 export const LIGHT_TIER_MESSAGE = 'Audience and topic generation is for Standard and Full tiers. Please use Legacy mode.'
 export const NO_AUDIENCES_MESSAGE = 'Please select at least one audience to generate queries for.'
 export const NO_TOPICS_MESSAGE = 'Please select at least one topic to generate queries for.'
-/** §8 server texts. */
+/** Server texts. */
 export const FAILED_AUDIENCES_TOPICS = 'Failed to generate audiences and topics'
 export const INVALID_RESPONSE = 'Invalid response from server - please try again'
 export const FAILED_TOPICS = 'Failed to generate topics. Please try again or contact support if the issue persists.'
 
 /**
- * §8 toast text for a failed audience/topic generation, from the server's message: one naming the API key is a
+ * Toast text for a failed audience/topic generation, from the server's message: one naming the API key is a
  * configuration issue, one about topics alone says so; always followed by the retry hint.
  */
 export function audienceFailureText(message: string) {
@@ -79,7 +79,7 @@ export interface GeneratedQuery {
   audienceContext: string | null
 }
 
-/** §3 Saved audience payload. */
+/** Saved audience payload. */
 export interface SavedAudience {
   id?: string
   name: string
@@ -97,11 +97,11 @@ export interface SavedAudience {
   isSelectedForAnalysis: boolean
 }
 
-// ---------------------------------------------------------------- schemas (bodies of §7 calls)
+// ---------------------------------------------------------------- schemas (request bodies)
 
 const marketType = z.enum(['B2C', 'B2B'], { error: 'Market type must be B2C or B2B' })
 
-/** The project fields every generation call carries (§7 'body project fields'). */
+/** The project fields every generation call carries ('body project fields'). */
 export const setupFieldsSchema = z.object({
   name: text('Project name', L.name, { collapse: true }).optional(),
   brandDomain: text('Brand name', L.name, { required: 'Brand name is required', collapse: true }),
@@ -152,7 +152,7 @@ export const topicQueriesSchema = setupFieldsSchema.extend({
 
 const stringList = (label: string) => list(label, text(label, L.detail, { collapse: true })).optional().default([])
 
-/** POST /api/audiences/save: one saved-audience payload (§3) per audience; missing parts get the §3 defaults. */
+/** POST /api/audiences/save: one saved-audience payload per audience; missing parts get the defaults. */
 export const savedAudienceSchema = z.object({
   id: text('Audience id', 100, { collapse: true }).optional(),
   name: text('Audience name', L.query, { required: 'Audience name is required', collapse: true }),
@@ -208,7 +208,7 @@ const itemsOf = <T extends z.ZodTypeAny>(item: T) =>
 // Models send null for a field they leave empty: nullish, so such an item is kept and cleaned like a missing field.
 const replyText = z.string().nullish()
 
-/** The model's structured reply to the audiences-and-topics prompt, validated before it is cleaned (§7). */
+/** The model's structured reply to the audiences-and-topics prompt, validated before it is cleaned. */
 export const audiencesTopicsReplySchema = z.object({
   audiences: itemsOf(
     z.object({
@@ -225,7 +225,7 @@ export const audiencesTopicsReplySchema = z.object({
   topics: itemsOf(z.object({ name: z.string(), relevance: z.union([z.number(), z.string()]).nullish() })),
 })
 
-/** The model's structured reply to an audience- or topic-query prompt (§7). */
+/** The model's structured reply to an audience- or topic-query prompt. */
 export const groupQueriesReplySchema = z.object({
   competitors: itemsOf(z.object({ name: z.string(), alternativeNames: z.array(z.string()).nullish(), domains: z.array(z.string()).nullish() })).optional().default([]),
   brandDomains: itemsOf(z.string()).optional().default([]),
@@ -302,7 +302,7 @@ export function spreadEvenly(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0))
 }
 
-/** Queries wanted for a selection of audiences: 40 (20 in Light Mode), spread evenly (§5: generated lists cut to 40 / 20). */
+/** Queries wanted for a selection of audiences: 40 (20 in Light Mode), spread evenly (generated lists cut to 40 / 20). */
 export const audienceQueryTotal = (isLightMode: boolean) => (isLightMode ? MAX_QUERIES_LIGHT : MAX_QUERIES)
 
 /** Queries wanted for selected topics: 5 per topic, at most maxQueries (50), 20 in Light Mode. */
@@ -322,7 +322,7 @@ export interface QueryGroup {
   rotate?: { audience: string; audienceContext: string }[]
 }
 
-/** §3 audienceContext: 'audience name: ...'. */
+/** audienceContext: 'audience name: ...'. */
 export const audienceContextOf = (a: Pick<Audience, 'name' | 'description'>) => oneLine(`${a.name}: ${a.description || a.name}`, L.detail)
 
 /**
@@ -367,7 +367,7 @@ export function assembleQueries(raw: { query?: unknown; group?: unknown; topic?:
   return out.slice(0, total)
 }
 
-/** The §3 saved-audience payload of a generated or edited audience, with the §3 defaults. */
+/** The saved-audience payload of a generated or edited audience, with the defaults. */
 export function toSavedAudience(a: Audience, opts: { selected: boolean; region?: string; topicNames?: string[] }): SavedAudience {
   const split = (s: string) => s.split(/[;,]\s*/).map((x) => x.trim()).filter(Boolean)
   return {
@@ -388,7 +388,7 @@ export function toSavedAudience(a: Audience, opts: { selected: boolean; region?:
   }
 }
 
-/** §2 'Add New Audience': a custom persona with placeholder texts. */
+/** 'Add New Audience': a custom persona with placeholder texts. */
 export function newCustomAudience(n: number): Audience {
   return {
     id: `custom-${n}`,
@@ -403,7 +403,7 @@ export function newCustomAudience(n: number): Audience {
   }
 }
 
-/** §5 custom topic: trimmed, non-blank, at most 30 characters, not a duplicate. Returns the problem, or null. */
+/** Custom topic: trimmed, non-blank, at most 30 characters, not a duplicate. Returns the problem, or null. */
 export function customTopicProblem(name: string, existing: Pick<Topic, 'name'>[]): string | null {
   const t = name.replace(/\s+/g, ' ').trim()
   if (!t) return 'Topic name cannot be empty'

@@ -1,5 +1,5 @@
 /**
- * White-label branding of reports (issue 33 §2), per account and per project (a project's settings override the
+ * White-label branding of reports, per account and per project (a project's settings override the
  * account's field by field): logo, two colours, company name, footer text and "hide our name". Pure: the zod
  * schema of the form and the logo check (type by its magic bytes, size and dimensions read from the header).
  *

@@ -1,5 +1,5 @@
 /**
- * What a canary answer looks like, reduced to features that move when a model is updated (issue 32 §2): its
+ * What a canary answer looks like, reduced to features that move when a model is updated: its
  * length, its list (shape and item count), the items it ranks, the domains it cites and the model version the
  * vendor returned; and the test that says when a day's canaries moved beyond their own noise. Pure.
  *

@@ -1,3 +1,3 @@
-/** Canaries: was it the model, not the brand? (issue 32 §2) Pure logic shared by the activities, the app and the screen. */
+/** Canaries: was it the model, not the brand? Pure logic shared by the activities, the app and the screen. */
 export * from './queries'
 export * from './fingerprint'

@@ -3,7 +3,7 @@ import { brandMetricsResult, chatTools, modelChoiceOf, queryRanksResult, sources
 import type { BrandRankData, QueryRankData, ShareData } from '../results/types'
 import { modelByFilter } from '../models'
 
-describe('§8 chat error toasts', () => {
+describe('chat error toasts', () => {
   it('maps each error type to its toast', () => {
     expect(chatErrorToast({ error: '', type: 'quota_exceeded' })).toEqual({ title: 'Service Temporarily Unavailable', description: 'AI service is temporarily unavailable due to quota limits. Please try again in a few minutes.', variant: 'default' })
     expect(chatErrorToast({ error: 'Limit hit', type: 'quota_exceeded' }).description).toBe('Limit hit')
@@ -24,7 +24,7 @@ describe('§8 chat error toasts', () => {
 })
 
 describe('requests', () => {
-  it('validates the §7 body', () => {
+  it('validates the request body', () => {
     expect(chatRequestSchema.safeParse({ projectId: 1, analysisId: '2', message: ' hi ' })).toMatchObject({ success: true, data: { projectId: 1, analysisId: 2, message: 'hi' } })
     expect(chatRequestSchema.safeParse({ projectId: 1, analysisId: 2, message: '  ' }).error?.issues[0].message).toBe('Please enter a message')
     expect(chatRequestSchema.safeParse({ projectId: 1, analysisId: 2, message: 'x'.repeat(4001) }).success).toBe(false)

@@ -1,11 +1,11 @@
 /**
- * AI Chat over an analysis (§2 "AI Chat", §4 "Chat", §5, §7 `ai-chat`, §8, §9): what the browser, the
+ * AI Chat over an analysis (POST /api/ai-chat): what the browser, the
  * app, the workflow, the activity and the simulator share. Pure: no I/O.
  */
 import { z } from 'zod'
 import { id, text } from '../validation'
 
-/** §9: the last 10 messages go with each question. */
+/** The last 10 messages go with each question. */
 export const CHAT_HISTORY_LIMIT = 10
 /** Ours: a question longer than this is refused (400). */
 export const CHAT_MESSAGE_MAX = 4_000
@@ -25,7 +25,7 @@ export interface DataContextItem {
   input: Record<string, unknown>
 }
 
-/** §3 "Chat message". */
+/** A chat message: role system, user or assistant. */
 export interface ChatMessage {
   id: string
   role: ChatRole
@@ -41,7 +41,7 @@ const historyItem = z.object({
   content: z.string({ error: 'conversationHistory content must be text' }).max(50_000, 'conversationHistory content is too long'),
 }).passthrough()
 
-/** POST /api/ai-chat body (§7). */
+/** POST /api/ai-chat body. */
 export const chatRequestSchema = z.object({
   projectId: id('projectId'),
   analysisId: id('analysisId'),
@@ -53,7 +53,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>
 /** DELETE /api/ai-chat body (Clear). */
 export const chatClearSchema = z.object({ projectId: id('projectId'), analysisId: id('analysisId') })
 
-/** The last 10 user/assistant messages (§9), each cut to a bound; system messages (the welcome) are not sent. */
+/** The last 10 user/assistant messages, each cut to a bound; system messages (the welcome) are not sent. */
 export function historyForModel(history: { role: string; content: string }[] | undefined): { role: 'user' | 'assistant'; content: string }[] {
   const turns = (history ?? [])
     .filter((m): m is { role: 'user' | 'assistant'; content: string } => (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string' && m.content.trim() !== '')
@@ -117,7 +117,7 @@ export interface ChatStreamEvent {
 /** The provider the chat runs on: Claude Sonnet 4 (Messages API tool use and streaming). */
 export const CHAT_PROVIDER = 'anthropic' as const
 
-// ------------------------------------------------------------------ errors (§8)
+// ------------------------------------------------------------------ errors
 
 export type ChatErrorType = 'quota_exceeded' | 'network_error' | 'configuration_error' | 'api_error'
 
@@ -141,7 +141,7 @@ export const CHAT_TEXTS = {
 } as const
 
 /**
- * The toast for a failed question (§8): by the error body's type; an unreadable body is 'Unknown error';
+ * The toast for a failed question: by the error body's type; an unreadable body is 'Unknown error';
  * other failures are 'Error', treated as quota-like when the message mentions quota or 'unavailable due to'.
  */
 export function chatErrorToast(body: ChatErrorBody | null): { title: string; description: string; variant: 'default' | 'destructive' } {
@@ -170,7 +170,7 @@ export function chatErrorTypeOf(kind: string | null | undefined): ChatErrorType 
 
 // ------------------------------------------------------------------ screen
 
-/** §2: 5 categories × 4 suggested prompts. */
+/** 5 categories × 4 suggested prompts. */
 export const SUGGESTED_PROMPTS: { category: string; prompts: string[] }[] = [
   {
     category: 'Rankings & Visibility',
@@ -223,13 +223,13 @@ export function welcomeMessage(brand: string, dataPoints: number): string {
   return `Hello! I'm your AI analysis assistant for **${brand}**. I have access to ${dataPoints.toLocaleString('en-GB')} data points from this analysis — rankings, mentions, sentiment and cited sources across the AI models. Ask me anything about the results.`
 }
 
-/** §9 time format HH:mm (local time of the browser). */
+/** Time format HH:mm (local time of the browser). */
 export function timeOf(iso: string): string {
   const d = new Date(iso)
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
-/** §2 Download file name: {project name}_ai_chat_{timestamp}.txt (timestamp yyyy-mm-ddTHH-mm-ss, UTC). */
+/** Download file name: {project name}_ai_chat_{timestamp}.txt (timestamp yyyy-mm-ddTHH-mm-ss, UTC). */
 export function transcriptFileName(projectName: string, at: Date): string {
   // eslint-disable-next-line no-control-regex -- control characters are what must go
   const safe = projectName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'project'

@@ -1,5 +1,5 @@
 /**
- * The chat model's tools (§2 "AI Chat"): each reads one results screen of the analysis. The app runs a tool
+ * The chat model's tools: each reads one results screen of the analysis. The app runs a tool
  * by loading that screen's data through the results loaders themselves (app/lib/results.server.ts,
  * app/lib/sources.server.ts), so the figures the model gets are the figures the tabs show; the functions
  * here only pick what the question needs and name it plainly. Pure: no I/O.

@@ -25,7 +25,7 @@ describe('cookie consent', () => {
     expect(allows(acceptAll(t1), 'marketing')).toBe(true)
     expect(allows({ ...acceptAll(t1), version: '0.9' }, 'marketing')).toBe(false)
   })
-  it('the necessary category cannot be turned off (§5)', () => {
+  it('the necessary category cannot be turned off', () => {
     const r = consentSchema.safeParse({ ...rejectAll(t1), necessary: false })
     expect(r.error?.issues[0].message).toBe('The necessary category cannot be turned off')
     expect(parseConsent(JSON.stringify({ ...rejectAll(t1), necessary: false }))).toBeNull()

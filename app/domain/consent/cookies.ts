@@ -1,5 +1,5 @@
 /**
- * Cookie consent (§2, §3 Cookie consent record, §4, §5, §9): version 1.0; categories necessary
+ * Cookie consent (Cookie consent record): version 1.0; categories necessary
  * (always on), analytics, marketing, preferences. No record, or one of another version, shows the
  * banner. Pure; the browser keeps the record in localStorage and a signed-in user's copy is stored
  * on the server.
@@ -39,7 +39,7 @@ export function parseConsent(raw: string | null): ConsentRecord | null {
   }
 }
 
-/** §4: no record or a different version shows the banner. */
+/** No record or a different version shows the banner. */
 export function needsBanner(record: ConsentRecord | null): boolean {
   return record === null || record.version !== COOKIE_CONSENT_VERSION
 }
@@ -61,7 +61,7 @@ export function makeConsent(choices: Record<OptionalCategory, boolean>, now: Dat
 export const acceptAll = (now: Date) => makeConsent({ analytics: true, marketing: true, preferences: true }, now)
 export const rejectAll = (now: Date) => makeConsent({ analytics: false, marketing: false, preferences: false }, now)
 
-/** Whether a category may be used; necessary always (§5: it cannot be turned off). */
+/** Whether a category may be used; necessary always (it cannot be turned off). */
 export function allows(record: ConsentRecord | null, category: 'necessary' | OptionalCategory): boolean {
   if (category === 'necessary') return true
   return record !== null && !needsBanner(record) && record[category]

@@ -43,7 +43,7 @@ describe('discovered brands', () => {
   })
 })
 
-describe('discovered brands: list markers and tracked names (issue 28 §2)', () => {
+describe('discovered brands: list markers and tracked names', () => {
   it('strips numbered, bulleted and bold list markers from the name', () => {
     const text = ['**4. Saucony** – light', '- **• Altra** – wide', '* 5) Karhu: Finnish', '**#6 Topo Athletic**', '1. **2. Mizuno** – smooth', '**No. 7: Diadora**'].join('\n')
     expect(candidateNames(text)).toEqual(['Saucony', 'Altra', 'Karhu', 'Topo Athletic', 'Mizuno', 'Diadora'])

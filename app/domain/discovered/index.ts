@@ -1,5 +1,5 @@
 /**
- * Discovered brands (issue 9 §2): names the answers put forward — list items, bold names,
+ * Discovered brands: names the answers put forward — list items, bold names,
  * ranking-table rows — that are neither the project's brand nor a tracked competitor, with how
  * many answers and models name them, their average rank, and what the own brand's share of
  * mentions would be if the name were tracked. Pure: the server passes stored answers in.
@@ -8,10 +8,10 @@
  * - A candidate is the lead of a list item (numbered, bulleted, "#1", "No. 1:", emoji or keycap
  *   markers) up to its first dash, colon or end of bold; a **bold** name of at most four words
  *   anywhere; or the brand cell of a markdown table row (the first cell that is not a number).
- *   Text after a Sources/References heading is ignored, like mention counting (§5).
+ *   Text after a Sources/References heading is ignored, like mention counting.
  * - A candidate has 2 to 40 characters, at most four words, starts with a capital letter or a
  *   digit, and is not a heading phrase ("Best for …", "Overall", "Pros") or a tracked name,
- *   nor contained in or containing one (that would double-count, §5 alternative names).
+ *   nor contained in or containing one (that would double-count, as an alternative name would).
  * - Mentions and ranks of a candidate are counted with the product's own rules (countAllMentions,
  *   parseRankings) with the tracked brands alongside, so adding it as a competitor and rebuilding
  *   mentions gives the same numbers.
@@ -32,7 +32,7 @@ export interface DiscoveredBrand {
   answers: number
   /** Distinct models whose answers name it. */
   models: number
-  /** Occurrences across all answers (§5 counting). */
+  /** Occurrences across all answers (counting). */
   mentions: number
   /** Mean rank over the answers that rank it, 1 decimal; null when never ranked. */
   averageRank: number | null

@@ -1,5 +1,5 @@
 /**
- * The engines' own figures (issue 30), from an analysis's stored answers. Pure.
+ * The engines' own figures, from an analysis's stored answers. Pure.
  *
  * Presence: how often an engine showed an AI answer at all (an AI Overview is absent for many queries). An absent
  * answer is a result, counted here and in no mention or visibility rate.
@@ -66,7 +66,7 @@ export function presenceRates(answers: EngineAnswer[], modelIds: readonly number
 
 // ------------------------------------------------------------------------------------------------ API vs app
 
-/** The pairs compared: a developer API and the app people use (issue 30 §2). */
+/** The pairs compared: a developer API and the app people use. */
 export const COMPARED_PAIRS = [
   { api: 8, app: 14, label: 'ChatGPT: API (gpt-5) vs app' },
   { api: 6, app: 12, label: 'Google: Gemini API vs AI Mode' },

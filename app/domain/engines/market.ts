@@ -1,5 +1,5 @@
 /**
- * Where and in which language an engine is read (issue 30): AI Overviews and AI Mode differ by country, so each
+ * Where and in which language an engine is read: AI Overviews and AI Mode differ by country, so each
  * query is asked in the project's market, taken from its language tag (en-GB: English, United Kingdom). Pure.
  */
 

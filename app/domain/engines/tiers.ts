@@ -1,5 +1,5 @@
 /**
- * Who may ask the engines of issue 30 (Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app). Each one is
+ * Who may ask the engines (Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app). Each one is
  * a paid SERP request per query and sample on top of the six models, so they are for the Full tier (and admins),
  * on projects whose owner turned them on; Light and Standard keep the six API models. Pure.
  */

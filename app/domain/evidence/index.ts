@@ -1,5 +1,5 @@
 /**
- * Evidence behind the results screens (issue 18 §3): which answers a figure was computed from (a "cell"),
+ * Evidence behind the results screens: which answers a figure was computed from (a "cell"),
  * where in each answer the brand is mentioned or ranked (highlights), and how each answer was collected.
  * Pure and shared by the browser (cell links) and the server (GET /api/analyses/{id}/evidence).
  *
@@ -185,7 +185,7 @@ const APIS: Record<ProviderKey, { api: string; search: 'requested' | 'always' | 
   // Sonar always searches; DeepSeek has no search tool (activities/gateway/providers.ts).
   perplexity: { api: 'Perplexity Chat Completions (Sonar)', search: 'always' },
   deepseek: { api: 'DeepSeek Chat Completions', search: 'never' },
-  // What a person sees, read by a SERP provider (issue 30): always with the engine's own search.
+  // What a person sees, read by a SERP provider: always with the engine's own search.
   dataforseo: { api: 'DataForSEO SERP / AI Optimization API', search: 'always' },
   serpapi: { api: 'SerpApi Search API', search: 'always' },
 }

@@ -3,7 +3,7 @@
  * versus after the change, with a 95 % bootstrap interval. Pure, deterministic for a given seed.
  *
  * Method (README "Experiments"):
- * - The unit is one query on one day: its visibility (§9: the share of the models answering it that rank the brand;
+ * - The unit is one query on one day: its visibility (the share of the models answering it that rank the brand;
  *   for one model 0 or 100), the share of its answers that mention the brand and that cite a changed URL, and the
  *   brand's mean rank over the answers that rank it.
  * - Per query, each period (days before the change date; the change date and after) is the mean of its daily values;

@@ -1,5 +1,5 @@
 /**
- * The export's 'AI Insights' (§3 Export aiSummary, issue 15 §4): a few plain sentences a manager can act on,
+ * The export's 'AI Insights' (Export aiSummary): a few plain sentences a manager can act on,
  * written by a model when a share link is created, from the figures the results screens show (never from the
  * raw answers, so the summary cannot quote what the screens do not). Pure: the prompt, its facts, and the
  * check of the model's reply; activities/exports.ts makes the call, the simulator answers it in demo mode.

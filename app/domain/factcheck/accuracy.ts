@@ -1,5 +1,5 @@
 /**
- * The Accuracy view of an analysis (issue 32 §3): its contradicted claims grouped by the fact they contradict, per
+ * The Accuracy view of an analysis: its contradicted claims grouped by the fact they contradict, per
  * model, each with the answers behind it, the sources those answers cited, and when the project's analyses first and
  * last carried that claim; plus which claims are new (never seen in an earlier analysis), which raise an alert.
  * Pure: app/lib/factcheck.server.ts reads the rows, the tab, the API and MCP show the result.

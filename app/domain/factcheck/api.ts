@@ -1,5 +1,5 @@
 /**
- * The public API's fact-check operations (issue 32 §3), declared in the route table (app/domain/api/routes.ts): their
+ * The public API's fact-check operations, declared in the route table (app/domain/api/routes.ts): their
  * zod schemas, from which the REST validation, the OpenAPI document and the MCP tools' inputs are generated.
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'

@@ -1,5 +1,5 @@
 /**
- * A project's brand facts (Setup → Brand facts, issue 32 §3): short statements with an optional source URL, the
+ * A project's brand facts (Setup → Brand facts): short statements with an optional source URL, the
  * sheet the fact-check judge compares the models' claims with. Pure: the zod schemas of the sheet and of its CSV
  * import, shared by the setup screen and the server.
  */

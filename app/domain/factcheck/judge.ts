@@ -1,5 +1,5 @@
 /**
- * The fact-check judge's task (issue 32 §3): given the brand's facts and one answer, list the answer's claims about
+ * The fact-check judge's task: given the brand's facts and one answer, list the answer's claims about
  * the brand and label each supported / contradicted / unverifiable against the facts, quoting the sentence. Pure:
  * the prompt, its JSON schema, the strict zod check of the reply and the check of each quote against the answer.
  * activities/factcheck.ts makes the call through the gateway; the simulator answers it in demo mode.

@@ -1,5 +1,5 @@
 /**
- * The FAQ chat's evaluation (issue 28 §1; questions in tests/support/faq-evaluation.ts, score printed by
+ * The FAQ chat's evaluation (questions in tests/support/faq-evaluation.ts, score printed by
  * `npm run eval:faq`): at least 90 % of the paraphrases find the entry a reader would pick, the rest
  * say "not sure" — a confident wrong answer is allowed for at most 1 in 40 questions.
  */

@@ -14,7 +14,7 @@ import { text } from '../validation'
 import { FAQ_ENTRIES, type FaqEntry } from './entries'
 import { FAQ_MESSAGE_MAX, FAQ_NO_MATCH, FAQ_NOT_SURE, type FaqAnswer, type FaqTopic } from './texts'
 
-/** POST /api/faq-chat body (spec §7: message). */
+/** POST /api/faq-chat body: { message }. */
 export const faqChatSchema = z.object({
   message: text('Message', FAQ_MESSAGE_MAX, { required: 'Please type a question.' }),
 })

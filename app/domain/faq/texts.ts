@@ -6,7 +6,7 @@
 export const FAQ_MESSAGE_MAX = 1_000
 
 export const FAQ_WELCOME = 'Hi! I answer questions about AI Brand Visibility from our FAQ. What would you like to know?'
-/** Spec §8 fallback texts of the FAQ chat. */
+/** The FAQ chat's fallback texts (a reply it could not make, a connection that failed). */
 export const FAQ_FAILED = "I'm sorry, I couldn't process your question. Please try again."
 export const FAQ_OFFLINE = "I'm having trouble connecting right now. Please try again in a moment."
 /** Ours: a question the FAQ does not cover. */

@@ -1,13 +1,13 @@
 /**
- * Citation Explorer (§2 Content Ideator): per query, sorted alphabetically, the top 5 citations of the
- * enhanced source insights with their relevant excerpts (the cited text of the answer). The §5 citation
+ * Citation Explorer (Content Ideator): per query, sorted alphabetically, the top 5 citations of the
+ * enhanced source insights with their relevant excerpts (the cited text of the answer). The citation
  * display filter applies: duplicate URLs become one citation, an excerpt counts only if it has at least 3
  * words and 10 characters and is not just a URL or domain, and a citation without one is not listed.
  * Pure.
  *
  * Decisions where the spec is silent: citations are ranked by how many relevant excerpts they have, then
- * by how early the answers cite them, then by domain; excerpts are shown longest first (as §5 displays the
- * longest text); a citation carries the display names of the models that cited it (§9, Gemini is
+ * by how early the answers cite them, then by domain; excerpts are shown longest first (as the citation
+ * display filter shows the longest text); a citation carries the display names of the models that cited it (Gemini is
  * 'Gemini 2.5 Flash').
  */
 import { isDisplayText, SNIPPET_MAX } from '../sources/views'

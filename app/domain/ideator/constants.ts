@@ -1,5 +1,5 @@
 /**
- * The Content Ideator's fixed lists and limits (§3 content types and ideator languages, §9 idea score
+ * The Content Ideator's fixed lists and limits (content types and ideator languages, idea score
  * colours). Pure: shared by the screen, the routes, the activities and the simulator.
  *
  * Decisions where the spec is silent:
@@ -40,7 +40,7 @@ export const IDEATOR_LANGUAGE_IDS = IDEATOR_LANGUAGES.map((l) => l.id) as [Ideat
 export const DEFAULT_IDEATOR_LANGUAGE: IdeatorLanguage = 'british-english'
 
 /**
- * Ours (issue 28 §3): a project set up in another language writes in it by default. Besides the spec's seven
+ * Ours: a project set up in another language writes in it by default. Besides the spec's seven
  * English styles, the ideator accepts the setup languages' codes (de, ja, pt-BR ...); a project whose setup
  * language is not English offers its own first and starts on it.
  */
@@ -74,24 +74,24 @@ export const IDEATOR_LIMITS = {
   competitorsAbove: 6,
   sources: 10,
   whyChars: 240,
-  /** Citation explorer (§2): top 5 citations per query, 2 excerpts shown each. */
+  /** Citation explorer: top 5 citations per query, 2 excerpts shown each. */
   explorerCitations: 5,
   explorerExcerpts: 2,
   /** Saved generations listed on the screen. */
   history: 20,
 } as const
 
-/** The §2 tabs of phase 6. */
+/** The tabs of phase 6. */
 export const IDEATOR_TABS = [
   { id: 'content-recommendations', label: 'Content Recommendations' },
   { id: 'citation-explorer', label: 'Citation Explorer' },
 ] as const
 export type IdeatorTab = (typeof IDEATOR_TABS)[number]['id']
 
-/** §9 model display names of the search models (the citation explorer's labels). */
+/** Model display names of the search models (the citation explorer's labels). */
 export const MODEL_DISPLAY_NAMES: Record<number, string> = { 6: 'Gemini 2.5 Flash', 8: 'ChatGPT 5 Search', 9: 'XAI Grok-4', 3: 'Claude Sonnet 4', 5: 'Perplexity Sonar' }
 
-/** §9 idea score colours on the 0-100 scale: 80 green, 60 yellow, 40 orange, else red. */
+/** Idea score colours on the 0-100 scale: 80 green, 60 yellow, 40 orange, else red. */
 export function ideaScoreColour(percent: number): 'green' | 'yellow' | 'orange' | 'red' {
   if (percent >= 80) return 'green'
   if (percent >= 60) return 'yellow'

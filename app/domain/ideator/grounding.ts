@@ -1,5 +1,5 @@
 /**
- * What the analysis says about a query, for the ideator's prompt (issue 14 §1): the models' answers, the
+ * What the analysis says about a query, for the ideator's prompt: the models' answers, the
  * competitors they ranked above the brand with the answer's own sentence about each, the sources cited,
  * and the gaps an idea can close. Ranks and mentions come from parseAnswer, the function the results
  * screens use, so the prompt and the Brand Rank tab agree. Pure.

@@ -103,7 +103,7 @@ describe('citationExplorer', () => {
 })
 
 describe('requests', () => {
-  it('answers the §5 texts', () => {
+  it('answers with the texts users see', () => {
     const custom = generateIdeasRequest.safeParse({ projectId: 1, query: '  ', isCustomQuery: true })
     expect(custom.success || custom.error.issues[0].message).toBe(IDEATOR_MESSAGES.noCustomQuery)
     const project = generateIdeasRequest.safeParse({ projectId: 1 })
@@ -114,7 +114,7 @@ describe('requests', () => {
 
   it('defaults content type and language, and reads "none" as no audience', () => {
     const ok = generateIdeasRequest.parse({ projectId: '3', query: 'best shoes', audienceId: 'none' })
-    // The language is the project's unless given (issue 28 §3): the server fills it in, British English for an English project.
+    // The language is the project's unless given: the server fills it in, British English for an English project.
     expect(ok).toMatchObject({ projectId: 3, contentType: 'blog-post', audienceId: null, isCustomQuery: false })
     expect(ok.language).toBeUndefined()
     expect(defaultIdeatorLanguage('en-GB')).toBe('british-english')
@@ -123,7 +123,7 @@ describe('requests', () => {
 })
 
 describe('scores and prompts', () => {
-  it('colours idea scores per §9', () => {
+  it('colours idea scores: 80 green, 60 yellow, 40 orange, else red', () => {
     expect([80, 79, 60, 59, 40, 39].map(ideaScoreColour)).toEqual(['green', 'yellow', 'yellow', 'orange', 'orange', 'red'])
     expect(scorePercent(0.805)).toBe(81)
   })
@@ -138,7 +138,7 @@ describe('scores and prompts', () => {
   })
 })
 
-describe('§8 failure texts', () => {
+describe('failure texts', () => {
   it('puts the status and the body as received in the ideas text, and never a detail in the content text', () => {
     expect(IDEATOR_MESSAGES.ideasFailedStatus(502, '{"error":"Failed to generate content ideas"}')).toBe('Failed to generate content ideas: 502 {"error":"Failed to generate content ideas"}')
     expect(IDEATOR_MESSAGES.ideasFailedStatus(500, '')).toBe('Failed to generate content ideas: 500')

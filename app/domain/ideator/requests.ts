@@ -1,18 +1,18 @@
-/** zod schemas of the ideator's request bodies (§7) and its §5 / §8 texts, shared by the routes and the screen. Pure. */
+/** zod schemas of the ideator's request bodies and its texts, shared by the routes and the screen. Pure. */
 import { z } from 'zod'
 import { id, list, requiredOr, text } from '../validation'
 import { CONTENT_TYPE_IDS, DEFAULT_CONTENT_TYPE, IDEATOR_LANGUAGE_CODES, IDEATOR_LIMITS as L } from './constants'
 
-/** §5 validation and §8 toasts. */
+/** Validation and toasts. */
 export const IDEATOR_MESSAGES = {
   noCustomQuery: 'No custom query provided',
   noQuerySelected: 'No query selected',
   noIdeasSelected: 'No content ideas selected',
   generationFailed: 'Generation Failed',
   ideasFailed: 'Failed to generate content ideas',
-  /** §8: a non-OK reply shows its status and its body as received, e.g. `Failed to generate content ideas: 429 {"error":"…"}`. */
+  /** A non-OK reply shows its status and its body as received, e.g. `Failed to generate content ideas: 429 {"error":"…"}`. */
   ideasFailedStatus: (status: number, body: string) => `Failed to generate content ideas: ${status} ${body}`.trimEnd(),
-  /** §8: every content failure shows this text, never the vendor's or the server's detail. */
+  /** Every content failure shows this text, never the vendor's or the server's detail. */
   contentFailed: 'Failed to generate content',
   ideasGenerated: 'Content Ideas Generated',
   ideasGeneratedCount: (n: number) => `${n} content idea${n === 1 ? '' : 's'} generated`,
@@ -25,7 +25,7 @@ export const IDEATOR_MESSAGES = {
 const optionalText = (label: string, max: number) => text(label, max).optional().default('')
 const contentType = z.enum(CONTENT_TYPE_IDS, { error: 'Unsupported content type' })
 const language = z.enum(IDEATOR_LANGUAGE_CODES, { error: `Unsupported language: use one of ${IDEATOR_LANGUAGE_CODES.join(', ')}` })
-/** 'none' (or nothing) means no audience (§2). */
+/** 'none' (or nothing) means no audience. */
 const audienceId = z
   .union([text('audienceId', 100), z.null()])
   .optional()

@@ -1,6 +1,6 @@
-/** The Content Ideator's shapes (§3 "Content idea", "Generated content"). Pure. */
+/** The Content Ideator's shapes ("Content idea", "Generated content"). Pure. */
 
-/** §3 Content idea; `gap` says which gap of the analysis the idea closes (grounding). Scores 0..1. */
+/** Content idea; `gap` says which gap of the analysis the idea closes (grounding). Scores 0..1. */
 export interface ContentIdea {
   id: string
   title: string
@@ -13,7 +13,7 @@ export interface ContentIdea {
   geminiScore: number | null
 }
 
-/** §3 Generated content (markdown). Scores 0..1. */
+/** Generated content (markdown). Scores 0..1. */
 export interface GeneratedContent {
   ideaId: string
   ideaTitle: string
@@ -82,7 +82,7 @@ export interface SavedIdeas {
   createdAt: string
 }
 
-/** Citation explorer (§2): one citation with its relevant excerpts. */
+/** Citation explorer: one citation with its relevant excerpts. */
 export interface ExplorerCitation {
   url: string
   domain: string

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LABELLED_ANSWERS } from '../../../tests/fixtures/answers'
 import { evaluate, THRESHOLDS } from '../../../tests/fixtures/answers/evaluate'
 
-/** The parser accuracy suite (issue 27 §4); `npm run eval:parse` prints the same figures. */
+/** The parser accuracy suite; `npm run eval:parse` prints the same figures. */
 describe('parser accuracy on the labelled answers (tests/fixtures/answers)', () => {
   const e = evaluate(LABELLED_ANSWERS)
 

@@ -4,7 +4,7 @@
  * Audiences).
  *
  * Decisions where the spec is silent:
- * - An answer counts when ok is true and its text is not blank (§2 Analysis Management:
+ * - An answer counts when ok is true and its text is not blank (Analysis Management:
  *   "Successful (non-empty response)"); other answers only appear in answerCounts.failed.
  * - Models: opts.modelIds (default the six card ids); answers of other models are ignored.
  * - Stored per-answer mentions/rankings/sentiment are used when present (a brand missing
@@ -14,7 +14,7 @@
  *   ranks, 1 decimal (null if no sample ranked the brand).
  * - Model mentions = sum over queries of those per-query means (with one sample per
  *   query, plain totals; raw sums over all samples are kept too). Combined mentions =
- *   average over the models that answered at least once (§9); total = sum over models.
+ *   average over the models that answered at least once; total = sum over models.
  * - Share of model % = brand mentions / all brands' mentions for that model; the
  *   combined share uses the totals (the same as the ratio of the averages). Shares are
  *   unrounded; n is the denominator.
@@ -169,7 +169,7 @@ export interface ModelAnswerCounts {
   /** ok and non-blank. */
   answered: number
   failed: number
-  /** ok but empty: an engine that showed no AI answer (an absent AI Overview, issue 30); in no rate's denominator. */
+  /** ok but empty: an engine that showed no AI answer (an absent AI Overview); in no rate's denominator. */
   absent?: number
   /** Distinct queries with at least one answered sample. */
   queries: number
@@ -180,7 +180,7 @@ export interface BrandMentionMetrics {
   byModel: Record<number, number>
   /** Raw occurrences over all samples. */
   rawByModel: Record<number, number>
-  /** Average of byModel over the models that answered (§9). */
+  /** Average of byModel over the models that answered. */
   combined: number
   /** Sum of byModel. */
   total: number
@@ -579,7 +579,7 @@ function queryBrandMetrics(c: QueryBrandCell, qAcc: SentimentAccumulator): Query
 }
 
 export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[], opts: AggregateOptions = {}): AnalysisMetrics {
-  // By default the six card models, and the engines (issue 30) the answers hold.
+  // By default the six card models, and the engines the answers hold.
   const modelIds = [...(opts.modelIds ?? modelColumns(answers.map((a) => a.modelId)))]
   const modelSet = new Set(modelIds)
   const ordered = orderBrands(brands)
@@ -608,7 +608,7 @@ export function aggregateAnalysis(answers: AnswerForMetrics[], brands: BrandDef[
     let q = byQuery.get(a.queryIndex)
     if (!q) byQuery.set(a.queryIndex, (q = { first: a, models: new Map() }))
     if (!isAnswered(a)) {
-      // An engine's ok answer without text is its "nothing shown" (issue 30), not a failure.
+      // An engine's ok answer without text is its "nothing shown", not a failure.
       if (a.ok && isEngineModel(a.modelId)) c.absent = (c.absent ?? 0) + 1
       else c.failed++
       continue

@@ -25,7 +25,7 @@ describe('orderBrands', () => {
   })
 })
 
-describe('validateAlternativeName (§5)', () => {
+describe('validateAlternativeName', () => {
   it('rejects empty or blank names', () => {
     expect(validateAlternativeName('', nike, all)).toBe(ALT_NAME_EMPTY)
     expect(validateAlternativeName('   ', nike, all)).toBe(ALT_NAME_EMPTY)
@@ -66,9 +66,9 @@ describe('validateAlternativeName (§5)', () => {
     expect(validateAlternativeName('Air Jordan', nike, all)).toBeNull()
   })
 
-  it('lets a name that counts stand in for a main name too short to count (issue 28 §2)', () => {
+  it('lets a name that counts stand in for a main name too short to count', () => {
     const on = { name: 'On', alternativeNames: [], domains: [] }
-    // "On" is never counted (§5), so "On Running" cannot double-count with it
+    // "On" is never counted, so "On Running" cannot double-count with it
     expect(validateAlternativeName('On Running', on, [...all, on])).toBeNull()
     // a name that counts still may not overlap another brand's countable name
     expect(validateAlternativeName('On Nike', on, [...all, on])).toMatch(/brand "Nike".*wrong brand/)

@@ -1,9 +1,9 @@
 /**
  * Brand definitions, the name matcher shared by every counting routine, and the
- * alternative-name validation of spec §5.
+ * alternative-name validation (not empty, not the main name, not a duplicate, no substring overlap).
  *
  * Decisions where the spec is silent:
- * - Names are trimmed and inner whitespace collapsed. A name too short to count (§5: 2
+ * - Names are trimmed and inner whitespace collapsed. A name too short to count (2
  *   characters or fewer; for names with Han, Kana or Hangul characters only 1 character,
  *   see scripts.ts minNameLength) is skipped everywhere.
  * - Matching is case-insensitive and "whole-word" per script (scripts.ts): Latin, Cyrillic,
@@ -26,9 +26,9 @@
  *   others are scanned one by one.
  * - validateAlternativeName also rejects names too short to count (they would be silently
  *   ignored by counting), after the spec's empty check.
- * - "Substring overlap" (§5) is a plain case-insensitive substring test in either
+ * - "Substring overlap" is a plain case-insensitive substring test in either
  *   direction, as written in the spec, between countable names only: a name too short to count
- *   is never matched, so "On Running" may be an alternative name of "On" (issue 28 §2).
+ *   is never matched, so "On Running" may be an alternative name of "On".
  */
 import { type Boundary, type NameShape, Cls, edgeClasses, isCountableName, leftBoundary, namesCouldOverlap, rightBoundary } from './scripts'
 
@@ -39,7 +39,7 @@ export interface BrandDef {
   isOwn?: boolean
 }
 
-/** Latin-like names of this many characters or fewer are ignored (§5); see isCountableName for CJK. */
+/** Latin-like names of this many characters or fewer are ignored; see isCountableName for CJK. */
 export const MAX_IGNORED_NAME_LENGTH = 2
 
 export function normaliseName(name: string): string {
@@ -476,7 +476,7 @@ export function orderBrands(brands: BrandDef[]): BrandDef[] {
 }
 
 // ---------------------------------------------------------------------------
-// Alternative-name validation (§5)
+// Alternative-name validation
 
 export const ALT_NAME_EMPTY = 'Alternative name cannot be empty'
 export const ALT_NAME_SAME_AS_MAIN = 'Alternative name cannot be the same as the main brand name'
@@ -499,7 +499,7 @@ export function altOverlapsOtherBrandMessage(candidate: string, otherBrand: stri
   return `"${candidate}" overlaps with ${what}; mentions would be attributed to the wrong brand`
 }
 
-/** A name too short to count (§5) is never matched, so it cannot double-count: "On Running" may be an alternative of "On". */
+/** A name too short to count is never matched, so it cannot double-count: "On Running" may be an alternative of "On". */
 function overlaps(a: string, b: string): boolean {
   const x = a.toLowerCase()
   const y = b.toLowerCase()

@@ -5,7 +5,7 @@ import {
   visibilityBand, visibilityPercent,
 } from './colours'
 
-describe('rankBand (§9: 1-3 green, 4-6 yellow, 7+ red, none/0 grey)', () => {
+describe('rankBand (1-3 green, 4-6 yellow, 7+ red, none/0 grey)', () => {
   it.each([
     [1, 'green'], [3, 'green'], [3.5, 'yellow'], [4, 'yellow'], [6, 'yellow'], [6.1, 'red'], [7, 'red'], [20, 'red'],
     [0, 'grey'], [-1, 'grey'], [null, 'grey'], [undefined, 'grey'], [Number.NaN, 'grey'],
@@ -14,7 +14,7 @@ describe('rankBand (§9: 1-3 green, 4-6 yellow, 7+ red, none/0 grey)', () => {
   })
 })
 
-describe('mentionPercentBand (§9: 80+ green, 50+ yellow, 20+ orange, 1+ red)', () => {
+describe('mentionPercentBand (80+ green, 50+ yellow, 20+ orange, 1+ red)', () => {
   it.each([
     [100, 'green'], [80, 'green'], [79.9, 'yellow'], [50, 'yellow'], [49.9, 'orange'], [20, 'orange'], [19.9, 'red'],
     [1, 'red'], [0.9, 'none'], [0, 'none'],
@@ -23,7 +23,7 @@ describe('mentionPercentBand (§9: 80+ green, 50+ yellow, 20+ orange, 1+ red)', 
   })
 })
 
-describe('visibilityBand (§9: at least 80, 50, 20, above 0)', () => {
+describe('visibilityBand (at least 80, 50, 20, above 0)', () => {
   it.each([
     [100, 'green'], [80, 'green'], [79, 'yellow'], [50, 'yellow'], [49, 'orange'], [20, 'orange'], [19, 'red'],
     [17, 'red'], [0.5, 'red'], [0, 'none'],
@@ -32,7 +32,7 @@ describe('visibilityBand (§9: at least 80, 50, 20, above 0)', () => {
   })
 })
 
-describe('heatBracket (§9: 1-4, 5-9, 10-14, 15-19, 20+)', () => {
+describe('heatBracket (1-4, 5-9, 10-14, 15-19, 20+)', () => {
   it.each([
     [0, 0], [0.5, 1], [1, 1], [4, 1], [4.5, 1], [5, 2], [9, 2], [10, 3], [14, 3], [15, 4], [19, 4], [20, 5], [250, 5], [-3, 0],
   ] as const)('%s -> %s', (n, bracket) => {
@@ -40,7 +40,7 @@ describe('heatBracket (§9: 1-4, 5-9, 10-14, 15-19, 20+)', () => {
   })
 })
 
-describe('heatmapLevel (§9 thresholds 5..70, 0 grey)', () => {
+describe('heatmapLevel (thresholds 5..70, 0 grey)', () => {
   it.each([
     [0, 0], [0.1, 1], [4.9, 1], [5, 2], [9.9, 2], [10, 3], [15, 4], [20, 5], [25, 6], [30, 7], [39.9, 7], [40, 8], [50, 9],
     [60, 10], [70, 11], [100, 11],
@@ -49,7 +49,7 @@ describe('heatmapLevel (§9 thresholds 5..70, 0 grey)', () => {
   })
 })
 
-describe('combinedRank (§9: mean of non-zero ranks, 1 decimal)', () => {
+describe('combinedRank (mean of non-zero ranks, 1 decimal)', () => {
   it('ignores zero, null and undefined', () => {
     // (1 + 2 + 4) / 3 = 2.333 -> 2.3
     expect(combinedRank([1, 0, 2, null, undefined, 4])).toBe(2.3)
@@ -71,7 +71,7 @@ describe('combinedRank (§9: mean of non-zero ranks, 1 decimal)', () => {
   })
 })
 
-describe('visibilityPercent (§9: rounded share of the 6 card models with rank > 0)', () => {
+describe('visibilityPercent (rounded share of the 6 card models with rank > 0)', () => {
   it('counts only the six card ids', () => {
     expect(visibilityPercent({ 3: 1, 5: 2, 6: 3, 8: 4, 9: 5, 10: 6 })).toBe(100)
     // 3 of 6 = 50
@@ -87,7 +87,7 @@ describe('visibilityPercent (§9: rounded share of the 6 card models with rank >
   })
 })
 
-describe('scatter helpers (§9)', () => {
+describe('scatter helpers', () => {
   it('rank axis: 1 to at most 10, minimum 5', () => {
     expect(scatterRankAxisMax([1, 2])).toBe(5)
     expect(scatterRankAxisMax([1, 6.2])).toBe(7)
@@ -152,7 +152,7 @@ describe('scatter helpers (§9)', () => {
   })
 })
 
-describe('pieSlicesOf: a colour per slice (issue 28 §4)', () => {
+describe('pieSlicesOf: a colour per slice', () => {
   // 20 brands: the own brand with 10 mentions, competitors c1..c19 with 19..1 mentions; shares as given.
   const brands = [
     { name: 'Own', mentions: 10, share: 5, isOwn: true },

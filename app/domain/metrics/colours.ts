@@ -1,5 +1,5 @@
 /**
- * Colour bands, combined rank, visibility and scatter helpers (spec §9).
+ * Colour bands, combined rank, visibility and scatter helpers.
  * Functions return stable band keys; the UI maps keys to colours.
  *
  * Decisions where the spec is silent:
@@ -13,7 +13,7 @@
  *   level per threshold reached (5 -> 2, 10 -> 3, ... 70 -> 11).
  * - Rounding to 1 decimal is half-up and ignores binary representation error, so a
  *   mean of 1.15 gives 1.2 and 2.25 gives 2.3 (what a person checking by hand gets).
- * - visibilityPercent always divides by the six card models, as §9 says, even when
+ * - visibilityPercent always divides by the six card models, as the spec says, even when
  *   fewer models ran (Light Mode shows at most 17%).
  * - Scatter: the rank axis runs from 1 to the largest rank, rounded up and kept within
  *   5..10; the share axis max is the first of 15, 25, ... 85 at least the largest
@@ -28,7 +28,7 @@ function isRank(r: number | null | undefined): r is number {
   return typeof r === 'number' && Number.isFinite(r) && r > 0
 }
 
-/** §9 rank colours: 1-3 green, 4-6 yellow, 7+ red, none/0 grey. */
+/** Rank colours: 1-3 green, 4-6 yellow, 7+ red, none/0 grey. */
 export function rankBand(rank: number | null | undefined): RankBand {
   if (!isRank(rank)) return 'grey'
   if (rank <= 3) return 'green'
@@ -36,7 +36,7 @@ export function rankBand(rank: number | null | undefined): RankBand {
   return 'red'
 }
 
-/** §9 mention-percentage bands: 80+ green, 50+ yellow, 20+ orange, 1+ red. */
+/** Mention-percentage bands: 80+ green, 50+ yellow, 20+ orange, 1+ red. */
 export function mentionPercentBand(pct: number): PercentBand {
   if (!Number.isFinite(pct)) return 'none'
   if (pct >= 80) return 'green'
@@ -46,7 +46,7 @@ export function mentionPercentBand(pct: number): PercentBand {
   return 'none'
 }
 
-/** §9 visibility colour bands: at least 80, 50, 20, above 0. */
+/** Visibility colour bands: at least 80, 50, 20, above 0. */
 export function visibilityBand(pct: number): PercentBand {
   if (!Number.isFinite(pct)) return 'none'
   if (pct >= 80) return 'green'
@@ -56,7 +56,7 @@ export function visibilityBand(pct: number): PercentBand {
   return 'none'
 }
 
-/** §9 mention heat brackets: 0 none, 1-4, 5-9, 10-14, 15-19, 20+. */
+/** Mention heat brackets: 0 none, 1-4, 5-9, 10-14, 15-19, 20+. */
 export function heatBracket(mentions: number): 0 | 1 | 2 | 3 | 4 | 5 {
   if (!Number.isFinite(mentions) || mentions <= 0) return 0
   if (mentions >= 20) return 5
@@ -68,7 +68,7 @@ export function heatBracket(mentions: number): 0 | 1 | 2 | 3 | 4 | 5 {
 
 export const HEATMAP_THRESHOLDS: readonly number[] = [5, 10, 15, 20, 25, 30, 40, 50, 60, 70]
 
-/** §9 heatmap colour level: 0 grey (0%), 1 below 5%, then +1 per threshold reached (max 11). */
+/** Heatmap colour level: 0 grey (0%), 1 below 5%, then +1 per threshold reached (max 11). */
 export function heatmapLevel(sharePct: number): number {
   if (!Number.isFinite(sharePct) || sharePct <= 0) return 0
   let level = 1
@@ -82,7 +82,7 @@ export function round1(x: number): number {
   return Math.round(y + Math.abs(y) * 1e-12) / 10
 }
 
-/** §9 Combined rank: mean of the non-zero ranks, 1 decimal; null when none. */
+/** Combined rank: mean of the non-zero ranks, 1 decimal; null when none. */
 export function combinedRank(ranks: Array<number | null | undefined>): number | null {
   let sum = 0
   let n = 0
@@ -95,7 +95,7 @@ export function combinedRank(ranks: Array<number | null | undefined>): number | 
   return n === 0 ? null : round1(sum / n)
 }
 
-/** §9 Visibility %: rounded share of the six card models (3, 5, 6, 8, 9, 10) with a rank above 0. */
+/** Visibility %: rounded share of the six card models (3, 5, 6, 8, 9, 10) with a rank above 0. */
 export function visibilityPercent(ranksByModel: Record<number, number | null | undefined>): number {
   let visible = 0
   for (const id of CARD_MODEL_IDS) if (isRank(ranksByModel[id])) visible++
@@ -103,7 +103,7 @@ export function visibilityPercent(ranksByModel: Record<number, number | null | u
 }
 
 // ---------------------------------------------------------------------------
-// Scatter (Topics / Audiences), §9
+// Scatter (Topics / Audiences)
 
 export const SCATTER_NOT_FOUND_RANK = 99
 export const SCATTER_RANK_MIN_AXIS = 5
@@ -225,7 +225,7 @@ export interface PieSlice {
 }
 
 /**
- * A pie needs a colour per slice that no other slice has (issue 28 §4: 20 brands on a 6-colour palette repeated
+ * A pie needs a colour per slice that no other slice has (20 brands on a 6-colour palette repeated
  * colours). The own brand and the `colours` competitors with the most mentions keep slices of their own, in that
  * order; every smaller brand goes into one Others slice. Brands without mentions are left out.
  */

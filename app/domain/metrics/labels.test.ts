@@ -7,7 +7,7 @@ const noOverlap = (points: LabelPoint[]) => {
   return true
 }
 
-describe('placeLabels (issue 28 §4: scatter labels must not overlap)', () => {
+describe('placeLabels (scatter labels must not overlap)', () => {
   it('puts a lone label just above its dot, centred', () => {
     expect(placeLabels([{ x: 100, y: 100, text: 'Comfort' }])).toEqual([{ x: 100, y: 91, anchor: 'middle' }])
   })

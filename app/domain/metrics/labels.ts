@@ -1,5 +1,5 @@
 /**
- * Where the labels of a scatter go (issue 28 §4: on the Topics scatter, groups with close shares and ranks had their
+ * Where the labels of a scatter go (on the Topics scatter, groups with close shares and ranks had their
  * labels printed on top of each other). Pure, in pixels: each label takes the first spot around its dot — above,
  * below, right, left, then further above and below — whose box meets no label placed before it and no other dot.
  * Boxes are estimated from the character count (the chart font is small and fixed), with a little margin.

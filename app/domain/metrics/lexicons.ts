@@ -1,5 +1,5 @@
 /**
- * Sentiment word lists for the setup languages other than English (spec §9 routine 1:
+ * Sentiment word lists for the setup languages other than English (routine 1:
  * +1 per positive word, -1 per negative word, applied per language).
  *
  * Source: the AFINN-165 lists translated into many languages that ship with the

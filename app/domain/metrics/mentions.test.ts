@@ -45,7 +45,7 @@ describe('stripNonCountable', () => {
   })
 })
 
-describe('countMentions (§5)', () => {
+describe('countMentions', () => {
   it('counts occurrences, case-insensitively', () => {
     // "Nike", "NIKE", "nike" = 3 occurrences
     expect(countMentions('Nike makes shoes. NIKE is big; nike again.', brand('Nike'))).toBe(3)

@@ -1,5 +1,5 @@
 /**
- * Mention counting (spec §5 "Mention counting") and sentence splitting.
+ * Mention counting and sentence splitting.
  *
  * Decisions where the spec is silent:
  * - A count is the number of occurrences (not 0/1 presence) in the countable text.
@@ -22,7 +22,7 @@ export function countMentionsInStripped(stripped: string, brand: BrandDef, lower
   return findBrandSpans(brand, stripped, lower).length / 2
 }
 
-/** §5: case-insensitive whole-word (per script, see scripts.ts) occurrences of the brand's names in the countable text. */
+/** Case-insensitive whole-word (per script, see scripts.ts) occurrences of the brand's names in the countable text. */
 export function countMentions(text: string, brand: BrandDef): number {
   return countMentionsInStripped(stripNonCountable(text), brand)
 }

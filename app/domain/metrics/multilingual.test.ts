@@ -235,7 +235,7 @@ describe('sentiment per language', () => {
     ['fr', 'Dior est excellent. Dior est cher.', 'Dior', 'excellent', 'cher'],
     ['uk', 'Rozetka — чудовий магазин. Rozetka дорогий.', 'Rozetka', 'чудовий', 'дорогий'],
     ['it', 'Gucci è eccellente. Gucci è caro.', 'Gucci', 'eccellente', 'caro'],
-  ])('%s: "expensive" is negative (issue 17: the translated list scores it positive)', (lang, text, name, pos, neg) => {
+  ])('%s: "expensive" is negative (the translated list scores it positive)', (lang, text, name, pos, neg) => {
     // sentence 1: one positive word, +1; sentence 2: "caro"/"cher"/"дорогий" (expensive), -1
     // -> 1 positive and 1 negative sentence of 2: 50/0/50, total +1 - 1 = 0
     const r = brandSentiment(text, b(name), lang)

@@ -1,6 +1,6 @@
 /**
- * The words and symbols that mark a rank in a model's answer, per setup language (spec §2
- * "Languages (setup)"), as data. rankings.ts turns them into matchers; nothing here is code.
+ * The words and symbols that mark a rank in a model's answer, per setup language (the
+ * 29 of the setup form), as data. rankings.ts turns them into matchers; nothing here is code.
  *
  * All languages are read in every answer: answers mix languages and the parser does not know
  * the project's language. Words are matched case-insensitively at the start of a line (after

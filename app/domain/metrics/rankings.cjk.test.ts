@@ -5,7 +5,7 @@ import { parseRankings } from './rankings'
 const b = (name: string): BrandDef => ({ name, alternativeNames: [], domains: [] })
 const brands = ['ユニクロ', 'ソニー', 'パナソニック', '小米', '华为', 'OPPO', '삼성', '현대', 'LG'].map(b)
 
-describe('spec rules: rank markers of Japanese, Chinese and Korean answers (issue 27 §2)', () => {
+describe('spec rules: rank markers of Japanese, Chinese and Korean answers', () => {
   it.each([
     ['1位', '1位 ユニクロ\n2位 ソニー', { ユニクロ: 1, ソニー: 2 }],
     ['【1位】', '【1位】ユニクロ\n【2位】ソニー\n【3位】パナソニック', { ユニクロ: 1, ソニー: 2, パナソニック: 3 }],
@@ -31,7 +31,7 @@ describe('spec rules: rank markers of Japanese, Chinese and Korean answers (issu
   })
 })
 
-describe('spec rules: ranking tables of CJK answers (issue 27 §2)', () => {
+describe('spec rules: ranking tables of CJK answers', () => {
   it.each([
     ['順位', '| 順位 | ブランド | 特徴 |\n|---|---|---|\n| 1 | ユニクロ | 安い |\n| 2 | ソニー | 高品質 |', { ユニクロ: 1, ソニー: 2 }],
     ['ランキング', '| ランキング | ブランド |\n|---|---|\n| 1位 | ユニクロ |\n| 2位 | ソニー |', { ユニクロ: 1, ソニー: 2 }],
@@ -54,7 +54,7 @@ describe('spec rules: ranking tables of CJK answers (issue 27 §2)', () => {
   })
 })
 
-describe('spec rules: document structure is not a rank (issue 27 §2)', () => {
+describe('spec rules: document structure is not a rank', () => {
   it.each([
     ['decimal section numbers', '## 2.1 ユニクロの強み\n## 2.2 ソニーの強み\n2-1. ユニクロ\n2-2. ソニー'],
     ['chapter headings', '第1章 ユニクロ\n第2章 ソニー\n## 第3節 パナソニック\n제1장 삼성'],
@@ -75,7 +75,7 @@ describe('spec rules: document structure is not a rank (issue 27 §2)', () => {
     expect(parseRankings(t, brands)).toEqual({ ソニー: 1, パナソニック: 2 })
   })
 
-  it('numbered "##" headers with prose beneath and no inner ranking rank the first brand beneath (issue 16 rule)', () => {
+  it('numbered "##" headers with prose beneath and no inner ranking rank the first brand beneath (the numbered-header rule)', () => {
     expect(parseRankings('## 1. 初心者向け\nユニクロが良い。ソニーも。\n## 2. 上級者向け\nパナソニック。', brands)).toEqual({ ユニクロ: 1, パナソニック: 2 })
   })
 })

@@ -13,7 +13,7 @@ const hoka = b('Hoka')
 const brands = [nike, adidas, brooks, asics, hoka]
 const saas = ['Notion', 'Trello', 'Asana', 'Jira'].map((n) => b(n))
 
-describe('parseRankings: numbered lists (§5)', () => {
+describe('parseRankings: numbered lists', () => {
   it('reads "1." lists; the rank is the number of the item naming the brand', () => {
     const t = 'Top picks:\n1. Nike Pegasus\n2. Adidas Boston\n3. Brooks Ghost'
     expect(parseRankings(t, brands)).toEqual({ Nike: 1, Adidas: 2, 'Brooks Running': 3 })
@@ -66,7 +66,7 @@ describe('parseRankings: numbered lists (§5)', () => {
   })
 })
 
-describe('parseRankings: markers after emoji, symbols and emphasis (issue 16 §1)', () => {
+describe('parseRankings: markers after emoji, symbols and emphasis', () => {
   it.each([
     ['🥇 1. X – ...', '🥇 1. Nike – light\n🥈 2. Adidas – fast', { Nike: 1, Adidas: 2 }],
     ['✅ First choice — X', '✅ First choice — Nike\n✅ Second choice — Adidas', { Nike: 1, Adidas: 2 }],
@@ -92,7 +92,7 @@ describe('parseRankings: markers after emoji, symbols and emphasis (issue 16 §1
   })
 })
 
-describe('parseRankings: ordinal words first..tenth (§5)', () => {
+describe('parseRankings: ordinal words first..tenth', () => {
   it('reads ordinal labels at line start', () => {
     const t = 'First: Nike.\nSecond: Adidas\n**Third** - Asics\nFourth place: Hoka'
     expect(parseRankings(t, brands)).toEqual({ Nike: 1, Adidas: 2, Asics: 3, Hoka: 4 })
@@ -129,7 +129,7 @@ describe('parseRankings: ordinal words first..tenth (§5)', () => {
     ['a sentence that ends', 'Second is Adidas.'],
     ['compounds', '- First-time buyers: Nike\n- Second-hand: Adidas'],
     ['on a bullet, with a comma', '- First, check the fit of Nike shoes.\n- Second, try Adidas.'],
-    // issue 16: a plain paragraph line is prose even with a colon soon after its first word
+    // A plain paragraph line is prose even with a colon soon after its first word
     ['a plain line, words then a colon', 'First impressions matter: Nike wins.'],
     ['a plain line, an idiom then a colon', 'First things first: pick Nike.'],
     ['a plain line, "1st" then words and a colon', '1st impressions matter: Nike wins.'],
@@ -169,7 +169,7 @@ describe('parseRankings: a numbered header with the brands beneath it (first bra
     expect(parseRankings(label, saas)).toEqual({ Notion: 1 })
   })
 
-  it('a header whose text names brands after a colon ranks every brand on its line (issue 27 §1)', () => {
+  it('a header whose text names brands after a colon ranks every brand on its line', () => {
     expect(parseRankings('1. Best overall: Nike Pegasus, ahead of Adidas', brands)).toEqual({ Nike: 1, Adidas: 1 })
   })
 
@@ -177,7 +177,7 @@ describe('parseRankings: a numbered header with the brands beneath it (first bra
     expect(parseRankings('1. Nike and Adidas (tie)\n2. Asics', brands)).toEqual({ Nike: 1, Adidas: 1, Asics: 2 })
   })
 
-  it('a brand compared with on the item line takes its rank; in the body it does not (issue 27 §1)', () => {
+  it('a brand compared with on the item line takes its rank; in the body it does not', () => {
     expect(parseRankings('1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Hoka Clifton** - softer than Asics', brands)).toEqual({ Nike: 1, Adidas: 1, Hoka: 2, Asics: 2 })
     expect(parseRankings('1. **Nike Pegasus** - light\n   Lighter than Adidas shoes.\n2. **Hoka Clifton**\n   - softer than Asics', brands)).toEqual({ Nike: 1, Hoka: 2 })
   })
@@ -252,7 +252,7 @@ describe('parseRankings: which rank wins when a brand is in several items', () =
   it('a mention in an earlier item\'s body does not count; the item naming the brand on its line does', () => {
     const t = '1. **Nike Pegasus** - light\n   Lighter than Adidas shoes.\n2. **Adidas Boston** - fast'
     expect(parseRankings(t, brands)).toEqual({ Nike: 1, Adidas: 2 })
-    // on item 1's own line, Adidas takes rank 1 (issue 27 §1: anywhere on the line)
+    // on item 1's own line, Adidas takes rank 1 (anywhere on the line)
     expect(parseRankings('1. **Nike Pegasus** - lighter than Adidas shoes\n2. **Adidas Boston** - fast', brands)).toEqual({ Nike: 1, Adidas: 1 })
   })
 
@@ -267,7 +267,7 @@ describe('parseRankings: which rank wins when a brand is in several items', () =
   })
 })
 
-describe('parseRankings: markers of the other setup languages (issue 17)', () => {
+describe('parseRankings: markers of the other setup languages', () => {
   const cjk = ['ユニクロ', 'ソニー', '小米', '华为', '삼성전자', '현대', 'نون', 'أمازون'].map((n) => b(n))
 
   it.each([
@@ -341,7 +341,7 @@ describe('parseRankings: markers of the other setup languages (issue 17)', () =>
   })
 })
 
-describe('parseRankings: more layouts, each checked by hand against the rules (issue 16 §1)', () => {
+describe('parseRankings: more layouts, each checked by hand against the rules', () => {
   it.each([
     // markers after emoji, symbols and emphasis
     ['a bulleted bold "#1"', '- **#1 Nike**\n- **#2 Adidas**', { Nike: 1, Adidas: 2 }],
@@ -353,7 +353,7 @@ describe('parseRankings: more layouts, each checked by hand against the rules (i
     // a tie written in bold ranks every name of the lead
     ['a bold tie', '1. **Nike** and **Adidas** (tie)\n2. **Hoka**', { Nike: 1, Adidas: 1, Hoka: 2 }],
     ['a bold list of three', '1. **Nike**, **Adidas** & **Asics**\n2. Hoka', { Nike: 1, Adidas: 1, Asics: 1, Hoka: 2 }],
-    // a comparison after a dash is on item 1's own line: Adidas takes rank 1 (issue 27 §1)
+    // a comparison after a dash is on item 1's own line: Adidas takes rank 1
     ['a bold comparison after a dash', '1. **Nike** – lighter than **Adidas**\n2. **Adidas**', { Nike: 1, Adidas: 1 }],
   ])('%s', (_v, t, expected) => {
     expect(parseRankings(t, brands)).toEqual(expected)
@@ -365,7 +365,7 @@ describe('parseRankings: more layouts, each checked by hand against the rules (i
   })
 
   it('a header whose first name beneath is too short to count takes the next brand beneath', () => {
-    // "On" has 2 characters (§5: ignored), so the first counted brand under header 1 is Hoka
+    // "On" has 2 characters (ignored), so the first counted brand under header 1 is Hoka
     const t = '1. Best for beginners\n   - **On** – soft\n   - Also worth a look: Hoka.\n2. Best for racing\n   - **Asics** – fast'
     expect(parseRankings(t, [...brands, b('On')])).toEqual({ Hoka: 1, Asics: 2 })
   })
@@ -383,7 +383,7 @@ describe('parseRankings: more layouts, each checked by hand against the rules (i
   })
 })
 
-describe('spec rules: a brand named on an item\'s own line after its label (issue 27 §1)', () => {
+describe('spec rules: a brand named on an item\'s own line after its label', () => {
   const cars = ['Tesla', 'Polestar', 'BYD', 'Hyundai'].map((n) => b(n))
   const photo = ['Adobe', 'Capture One', 'Apple', 'Darktable'].map((n) => b(n))
   const docs = ['Notion', 'Coda', 'Obsidian', 'Evernote'].map((n) => b(n))

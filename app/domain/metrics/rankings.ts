@@ -1,5 +1,5 @@
 /**
- * Rank parsing (spec §5 "Ranking parsing": numbered lists 1 to 20, ordinal words first to
+ * Rank parsing (numbered lists 1 to 20, ordinal words first to
  * tenth), read in the list formats assistants actually write. The words and symbols of every
  * setup language are data in rankMarkers.ts.
  *
@@ -25,9 +25,9 @@
  *     (no bullet, heading, quote, emphasis or symbol before it) only a rank noun or a label
  *     sign (":", a dash, the end of the line) right after the ordinal makes it a label:
  *     "First: X" and "First up is X" rank, "First impressions matter: X wins." does not
- *     (issue 16: an ordinal names a rank as the first word of a list line or heading).
+ *     (an ordinal names a rank as the first word of a list line or heading).
  *   - a medal (🥇 🥈 🥉) when no other marker follows it on the line.
- *   - CJK forms (issue 27 §2): "【1位】", "**1位:**", ties "1位タイ" / "同率1位" (the same rank
+ *   - CJK forms: "【1位】", "**1位:**", ties "1位タイ" / "同率1位" (the same rank
  *     for each), "その1", "1순위", and "TOP1：" / "Top 1:" (only with a label sign after the
  *     number: "Top 10 shoes" is a title).
  *   Numbers above 20 are not ranked but still end the item before them. Document structure is
@@ -56,7 +56,7 @@
  *   belong to it whether it is the first header or the last.
  * - An item's lead is the text after its label: its bold opening segment, or its text up to
  *   the first ":", a spaced dash, an en/em dash or the end of its first sentence or line.
- * - Which brands an item ranks (its subjects; issue 27 §1): every brand named anywhere on the
+ * - Which brands an item ranks (its subjects): every brand named anywhere on the
  *   item's own line, after the bold label too ("2. **Model 3**: Built by Tesla" ranks Tesla
  *   2; "1. **Battery life:** Garmin and Coros ..." ranks both 1: a list of criteria is still a
  *   numbered list; "1. Nike and Adidas" is a tie). If its own line names none (a header such
@@ -90,7 +90,7 @@ import {
 
 export const MAX_LIST_RANK = 20
 
-/** English ordinals (spec §5 "first to tenth"); every language's are in rankMarkers.ts. */
+/** English ordinals ("first to tenth"); every language's are in rankMarkers.ts. */
 export const ORDINALS = ORDINAL_WORDS.en.map((forms) => forms[0])
 
 // ---------------------------------------------------------------------------
@@ -905,7 +905,7 @@ export function parseRankingsInStripped(stripped: string, brands: BrandDef[], sp
   return out
 }
 
-/** §5: brand name -> rank (1..20) from numbered lists, ordinal words and ranking tables; unranked brands absent. */
+/** Brand name -> rank (1..20) from numbered lists, ordinal words and ranking tables; unranked brands absent. */
 export function parseRankings(text: string, brands: BrandDef[]): Record<string, number> {
   return parseRankingsInStripped(stripNonCountable(text), brands)
 }

@@ -1,8 +1,8 @@
 /**
  * Headings that open an answer's reference apparatus (sources, references, citations,
- * bibliography, footnotes, further reading), per setup language (spec §2 "Languages
- * (setup)"), as data: the text from such a heading on is not the answer and is never counted
- * (spec §5 "Mention counting"). references.ts turns them into one matcher; nothing here is code.
+ * bibliography, footnotes, further reading), per setup language (the 29
+ * of the setup form), as data: the text from such a heading on is not the answer and is never counted
+ * by mention counting. references.ts turns them into one matcher; nothing here is code.
  *
  * Every language's headings are read in every answer (answers mix languages). A heading is the
  * whole text of its line, after "#" marks, emphasis and 【】 brackets, optionally followed by

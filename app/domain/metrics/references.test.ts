@@ -11,7 +11,7 @@ const uniqlo = brand('ユニクロ')
 
 const LANGUAGE_DATA: Record<string, string> = { 'en-GB': 'en', 'en-US': 'en', 'zh-CN': 'zh', 'zh-TW': 'zh', 'pt-BR': 'pt', 'pt-PT': 'pt' }
 
-describe('reference headings per setup language (issue 27 §3)', () => {
+describe('reference headings per setup language', () => {
   it('every setup language has its reference headings', () => {
     for (const { code } of SETUP_LANGUAGES) expect(REFERENCE_HEADINGS[LANGUAGE_DATA[code] ?? code]?.length, code).toBeGreaterThan(0)
   })
@@ -47,7 +47,7 @@ describe('reference headings per setup language (issue 27 §3)', () => {
   })
 })
 
-describe('footnote and link definitions (issue 27 §3)', () => {
+describe('footnote and link definitions', () => {
   it('a definition anywhere in the answer is never counted; the inline marker is ignored too', () => {
     // counted: "Nike is light" and "Nike wins"; not: the two definitions
     const t = 'Nike is light.[^1]\n\n[^1]: Nike Pegasus review – https://example.com/pegasus\n[2]: https://nike.com/news "Nike news"\n\nOverall Nike wins.[^2]'
@@ -64,7 +64,7 @@ describe('footnote and link definitions (issue 27 §3)', () => {
   })
 })
 
-describe('a trailing citation block after a horizontal rule (issue 27 §3)', () => {
+describe('a trailing citation block after a horizontal rule', () => {
   it('is a reference list when every line holds a URL', () => {
     const t = 'Nike leads.\n\n---\n\n1. Nike Pegasus 41 review – https://example.com/a\n2. Runner\'s World: Nike vs Adidas https://runnersworld.com/b\n- www.nike.com/about Nike'
     expect(countMentions(t, nike)).toBe(1)
@@ -76,7 +76,7 @@ describe('a trailing citation block after a horizontal rule (issue 27 §3)', () 
   })
 })
 
-describe('names inside URLs with spaces or full-width characters (issue 27 §3)', () => {
+describe('names inside URLs with spaces or full-width characters', () => {
   it.each([
     ['a space before a path segment', 'Nike leads. See https://example.com/reviews/best Nike shoes/2024 for more.', 1],
     ['a space before a file name', 'Nike leads (https://example.com/files/Nike report.pdf).', 1],

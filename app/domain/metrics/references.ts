@@ -1,8 +1,8 @@
 /**
- * The text of an answer that is not the answer (spec §5 "Mention counting": sources headings, URLs,
+ * The text of an answer that is not the answer (sources headings, URLs,
  * www links, bracketed numbers), found so that mentions and ranks read only the answer itself.
  *
- * Decisions where the spec is silent (issue 27 §3):
+ * Decisions where the spec is silent:
  * - A reference heading is a line whose whole text (after "#" marks, emphasis and 【】 brackets) is one
  *   of the words in referenceHeadings.ts, or two joined by "&", "and" or "/", followed by a colon or the
  *   end of the line. Everything from that line on is ignored. Prose such as "References to Nike..." or

@@ -1,5 +1,5 @@
 /**
- * Word boundaries per writing system, for brand-name matching (spec §5 "whole-word match"
+ * Word boundaries per writing system, for brand-name matching ("whole-word match"
  * read per script). The rule is chosen from the script of the name's first/last character
  * and of the neighbouring character in the text, never from the project language, since
  * answers mix scripts ("ソニーのテレビ", "Samsung은", "وأمازون").
@@ -222,7 +222,7 @@ export function rightBoundary(text: string, end: number, shape: NameShape): Boun
 const CJK_CHAR = /[\p{sc=Han}\p{scx=Hira}\p{scx=Kana}\p{sc=Hangul}]/u
 
 /**
- * §5 ignores names of 2 characters or fewer; that was written for Latin names like "HP".
+ * Ignores names of 2 characters or fewer; that was written for Latin names like "HP".
  * Chinese, Japanese and Korean names carry a word in each character, so a name with a
  * Han, Kana or Hangul character counts from 2 characters on (小米, 京东, 삼성, 기아), and
  * only a single character is ignored. Characters are code points.

@@ -5,7 +5,7 @@ import { brandSentiment, setPercentages, phraseSentiment, prepareSentences, rank
 const b = (name: string, alternativeNames: string[] = []): BrandDef => ({ name, alternativeNames, domains: [] })
 const nike = b('Nike')
 
-describe('brandSentiment, routine 1 (§9)', () => {
+describe('brandSentiment, routine 1', () => {
   it('scores +1 per positive and -1 per negative word in the brand\'s sentences', () => {
     // Sentences naming Nike: "Nike is excellent and reliable." (+2), "Nike shoes are expensive." (-1),
     // "Nike exists." (0). The Adidas sentence is not Nike's.
@@ -150,7 +150,7 @@ describe('helpers', () => {
   })
 })
 
-describe('phraseSentiment, routine 2 (§9)', () => {
+describe('phraseSentiment, routine 2', () => {
   it.each([
     [1, 3], [3, 3], [4, 2], [5, 2], [6, 1], [10, 1], [11, 0], [14, 0], [15, -1], [20, -1], [0, 0], [undefined, 0],
   ])('rank %s gives a bonus of %s', (rank, bonus) => {

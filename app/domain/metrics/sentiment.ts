@@ -1,5 +1,5 @@
 /**
- * Brand sentiment (spec §9 "Sentiment", §3 "Sentiment per brand").
+ * Brand sentiment per brand: two routines, each within -1..+1.
  *
  * Routine 1, brandSentiment: every countable sentence (see splitSentences) in which a
  * mention of the brand starts is scored +1 per positive word and -1 per negative word
@@ -595,7 +595,7 @@ export function topSnippets<T extends Snippet>(snips: T[], polarity: 'positive' 
   return sorted
 }
 
-/** §9 routine 1 for one answer text in a project language (English when absent). */
+/** Routine 1 for one answer text in a project language (English when absent). */
 export function brandSentiment(text: string, brand: BrandDef, language?: string | null): SentimentResult {
   const lang = sentimentLanguage(language)
   if (!lang.available) return unmeasuredSentiment()
@@ -622,7 +622,7 @@ function countRe(re: RegExp, s: string): number {
   return n
 }
 
-/** §9 rank bonus: 3 or better +3, 5 or better +2, 10 or better +1, 15 or worse -1, else 0. */
+/** Rank bonus: 3 or better +3, 5 or better +2, 10 or better +1, 15 or worse -1, else 0. */
 export function rankBonus(rank?: number | null): number {
   if (rank === undefined || rank === null || !Number.isFinite(rank) || rank <= 0) return 0
   if (rank <= 3) return 3
@@ -636,7 +636,7 @@ export function normalisePhraseScore(raw: number): number {
   return round2(clamp(raw / PHRASE_NORMALISER, -1, 1))
 }
 
-/** §9 routine 2: phrases (+-2 each) in the brand's sentences plus rank bonus, normalised to -1..+1. */
+/** Routine 2: phrases (+-2 each) in the brand's sentences plus rank bonus, normalised to -1..+1. */
 export function phraseSentiment(text: string, brand: BrandDef, rank?: number): number {
   const stripped = stripNonCountable(text)
   let raw = rankBonus(rank)

@@ -1,7 +1,7 @@
 import { cleanSnippet } from './sentiment'
 
 describe('sentiment snippets', () => {
-  it('start with the statement, not markdown or link residue (issue 9 §5)', () => {
+  it('start with the statement, not markdown or link residue', () => {
     // What stripNonCountable leaves of two link citations before "Second, ...".
     expect(cleanSnippet('[ ]( ) [ ]( ) Second, Coda is excellent for docs.')).toBe('Second, Coda is excellent for docs.')
     expect(cleanSnippet('**Notion** is praised ([techradar.com]( )) for its templates.')).toBe('Notion is praised (techradar.com) for its templates.')

@@ -23,7 +23,7 @@ describe('SSRF: URLs and addresses the optimiser refuses', () => {
     'http://[fe80::1]/',
     'http://[fc00::1]/', // unique local
     'http://[ff02::1]/',
-    // Every IPv6 form that embeds an IPv4 address, and IPv6 outside global unicast (issue 29).
+    // Every IPv6 form that embeds an IPv4 address, and IPv6 outside global unicast.
     'http://[::127.0.0.1]/', // IPv4-compatible (::/96)
     'http://[::7f00:1]/',
     'http://[::a00:1]/', // ::10.0.0.1

@@ -1,4 +1,4 @@
-/** Puts the phases' outputs together into the §3 analysis result, with the §9 scores. Pure (also runs in the workflow). */
+/** Puts the phases' outputs together into the analysis result, with the scores. Pure (also runs in the workflow). */
 import type { Chunk } from './chunks'
 import { PILLAR_LABELS, type Pillar } from './constants'
 import type { ReplyOf } from './schemas'

@@ -3,7 +3,7 @@ import { chunkContent, chunkLabel, countContent, countWords } from './chunks'
 
 const words = (n: number, w = 'word') => Array.from({ length: n }, () => w).join(' ')
 
-describe('chunking (§9: about 100-word segments)', () => {
+describe('chunking (about 100-word segments)', () => {
   it('starts a chunk at every heading and keeps paragraphs whole', () => {
     const text = [`# Title`, words(40), words(40), words(40), `## Second`, words(30)].join('\n\n')
     const chunks = chunkContent(text)

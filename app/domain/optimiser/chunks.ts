@@ -38,7 +38,7 @@ function splitLong(block: string, target: number): string[] {
 }
 
 /**
- * About `target`-word chunks (§9: about 100) that respect headings and paragraphs: a heading always starts a
+ * About `target`-word chunks (about 100) that respect headings and paragraphs: a heading always starts a
  * new chunk, paragraphs are kept whole where they fit, and a paragraph longer than 1.5 × target is cut at sentences.
  */
 export function chunkContent(content: string, target = CHUNK_TARGET_WORDS, max = Infinity): Chunk[] {

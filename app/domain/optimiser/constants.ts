@@ -1,9 +1,9 @@
 /**
- * Content optimiser constants of the spec (§3, §4, §9). Pure: used by the screen, the server,
+ * Content optimiser constants of the spec. Pure: used by the screen, the server,
  * the activities and the simulator alike.
  */
 
-/** The seven pillars, in screen order, with the keys of §7 generate-critical-actions `analysisData`. */
+/** The seven pillars, in screen order, with the keys of generate-critical-actions `analysisData`. */
 export const PILLARS = ['relevance', 'synthesis', 'citation', 'breadthDepth', 'multiModal', 'personalisation', 'crawlability'] as const
 export type Pillar = (typeof PILLARS)[number]
 
@@ -17,7 +17,7 @@ export const PILLAR_LABELS: Record<Pillar, string> = {
   crawlability: 'Crawlability',
 }
 
-/** §4: the nine phases, in order. */
+/** The nine phases, in order. */
 export const PHASES = [
   'Extracting & processing content',
   'Analyzing content relevance',
@@ -41,7 +41,7 @@ export const PILLAR_PHASE: Record<Pillar, number> = {
   crawlability: 7,
 }
 
-/** §2 result tabs. */
+/** Result tabs. */
 export const RESULT_TABS = [
   { key: 'summary', label: 'Summary & Optimise' },
   { key: 'relevance', label: 'Relevance' },
@@ -54,11 +54,11 @@ export const RESULT_TABS = [
 ] as const
 export type ResultTab = (typeof RESULT_TABS)[number]['key']
 
-/** §9: five intent types. */
+/** Five intent types. */
 export const INTENT_TYPES = ['informational', 'comparative', 'transactional', 'navigational', 'inspirational'] as const
 export type IntentType = (typeof INTENT_TYPES)[number]
 
-/** §3 optimiser languages; en-GB is the default. */
+/** Optimiser languages; en-GB is the default. */
 export const OPTIMISER_LANGUAGES = [
   { code: 'en-GB', name: 'English (UK)' },
   { code: 'en-US', name: 'English (US)' },
@@ -84,11 +84,11 @@ export const OPTIMISER_LANGUAGES = [
 export const OPTIMISER_LANGUAGE_CODES = OPTIMISER_LANGUAGES.map((l) => l.code) as [string, ...string[]]
 export const DEFAULT_OPTIMISER_LANGUAGE = 'en-GB'
 
-/** §9: about 100-word chunks; chunk text preview 100 characters; up to 3 items per chunk. */
+/** About 100-word chunks; chunk text preview 100 characters; up to 3 items per chunk. */
 export const CHUNK_TARGET_WORDS = 100
 export const CHUNK_PREVIEW_CHARS = 100
 export const ITEMS_PER_CHUNK = 3
-/** §9: two critical actions per pillar. */
+/** Two critical actions per pillar. */
 export const ACTIONS_PER_PILLAR = 2
 
 /** Ours (the spec is silent): input caps that keep one run bounded. */
@@ -102,7 +102,7 @@ export const OPTIMISER_LIMITS = {
   extractedText: 60_000,
   /** Chunks scored (a 2,000-word page makes about 20). */
   maxChunks: 60,
-  /** Fetch limits of §2 of the issue. */
+  /** Limits of a page fetched by URL. */
   fetchBytes: 5 * 1024 * 1024,
   fetchTimeoutMs: 10_000,
   fetchRedirects: 5,

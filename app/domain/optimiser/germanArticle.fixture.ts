@@ -1,5 +1,5 @@
 /**
- * An on-topic German article (issue 28 §3): a byline ("Von Anna Weber"), a schema.org author, a
+ * An on-topic German article: a byline ("Von Anna Weber"), a schema.org author, a
  * comparison table without a header row, and text about the target prompt in German inflections
  * (Laufschuhe, Laufschuhen, Kundenservice, Kundenservices). The optimiser used to score it 12/100 on
  * relevance, say "No named author", "Add a comparison table" and "Mention 'mit'".

@@ -1,9 +1,9 @@
-/** zod schemas of the optimiser's request bodies (§7), shared by the routes and the screen. Pure. */
+/** zod schemas of the optimiser's request bodies, shared by the routes and the screen. Pure. */
 import { z } from 'zod'
 import { id, jsonProblem, list, requiredOr, text } from '../validation'
 import { DEFAULT_OPTIMISER_LANGUAGE, OPTIMISER_LANGUAGE_CODES, OPTIMISER_LIMITS as L } from './constants'
 
-/** §5 messages. */
+/** Messages. */
 export const OPTIMISER_MESSAGES = {
   queryRequired: { title: 'Query Required', description: 'Please enter a prompt/query to analyze against' },
   contentRequired: { title: 'Content Required', description: 'Please provide content to analyze' },

@@ -22,7 +22,7 @@ describe('optimiser reply schemas', () => {
     expect(analysisShapeProblem({ prompt: 'p', fullContent: 'c', chunks: [], criticalActions: 'x', summarizedRecommendations: [], visualData: {}, scores: { overall: 50 } })).toBe('analysisResult.criticalActions must be a list')
   })
 
-  it('needs a prompt and content or a URL (§5 texts)', () => {
+  it('needs a prompt and content or a URL, with the texts users see', () => {
     const first = (b: unknown) => {
       const r = relevanceRequest.safeParse(b)
       return r.success ? null : r.error.issues[0].message
@@ -35,7 +35,7 @@ describe('optimiser reply schemas', () => {
   })
 })
 
-describe('critical actions (§3, §9: 2 per pillar for 7 pillars)', () => {
+describe('critical actions (2 per pillar for 7 pillars)', () => {
   const PILLAR_NAMES = ['Relevance', 'Synthesis', 'Citation', 'Breadth & Depth', 'Multi-modal', 'Personalisation', 'Crawlability']
   const good = () => PILLAR_NAMES.map((pillar) => ({ pillar, actions: [`First ${pillar} action.`, `Second ${pillar} action.`], impact: 'High' }))
   const problem = (criticalActions: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * What each optimiser model call must answer (§3 "Content optimiser analysis result"): one zod schema per
+ * What each optimiser model call must answer ("Content optimiser analysis result"): one zod schema per
  * call, validated in the activity, and the JSON schema sent to the model as structured output, derived
  * from the same zod schema so the two never drift. Pure.
  */
@@ -131,7 +131,7 @@ const priority = z.enum(['high', 'medium', 'low'])
 export const CRITICAL_ACTION_PILLARS = PILLARS.map((p) => PILLAR_LABELS[p]) as [string, ...string[]]
 
 /**
- * §3 criticalActions (pillar, actions, impact) with §9's "2 per pillar for 7 pillars": one entry for each of the
+ * criticalActions (pillar, actions, impact), two per pillar for the 7 pillars: one entry for each of the
  * seven pillars, each with exactly two non-empty actions. The counts reach the model as minItems/maxItems in
  * the JSON schema; zod enforces them (and that no pillar is named twice), since models treat counts as guidance.
  */

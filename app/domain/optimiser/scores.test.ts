@@ -19,7 +19,7 @@ import {
 import { progressOf } from './progress'
 import type { PhaseStatus } from './types'
 
-describe('§9 score bands', () => {
+describe('score bands', () => {
   it('80+ excellent, 60-79 good, 40-59 fair, 0-39 needs work', () => {
     expect([100, 80, 79, 60, 59, 40, 39, 0].map(scoreBand)).toEqual(['excellent', 'excellent', 'good', 'good', 'fair', 'fair', 'needs work', 'needs work'])
   })
@@ -31,7 +31,7 @@ describe('§9 score bands', () => {
   })
 })
 
-describe('§9 formulas', () => {
+describe('formulas', () => {
   it('pillar scores ×10, rounded', () => {
     expect(toHundred(7.46)).toBe(75) // 74.6 → 75
     expect(toHundred(12)).toBe(100) // clamped to 10

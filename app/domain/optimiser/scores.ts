@@ -1,9 +1,9 @@
-/** The optimiser's score arithmetic and colour bands (§9). Pure. */
+/** The optimiser's score arithmetic and colour bands. Pure. */
 import { PILLARS, type Pillar } from './constants'
 
 export type ScoreBand = 'excellent' | 'good' | 'fair' | 'needs work'
 
-/** §9 score bands of a 0-100 score: 80+ excellent, 60-79 good, 40-59 fair, 0-39 needs work. */
+/** Score bands of a 0-100 score: 80+ excellent, 60-79 good, 40-59 fair, 0-39 needs work. */
 export function scoreBand(score100: number): ScoreBand {
   if (score100 >= 80) return 'excellent'
   if (score100 >= 60) return 'good'
@@ -13,7 +13,7 @@ export function scoreBand(score100: number): ScoreBand {
 
 export const BAND_LABELS: Record<ScoreBand, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', 'needs work': 'Needs Work' }
 
-/** A 0-10 pillar score shown on the 0-100 scale (§9 "0-10 pillar scores x10"), rounded to a whole number. */
+/** A 0-10 pillar score shown on the 0-100 scale ("0-10 pillar scores x10"), rounded to a whole number. */
 export const toHundred = (score10: number) => Math.round(clamp10(score10) * 10)
 
 export function clamp10(n: number): number {
@@ -22,13 +22,13 @@ export function clamp10(n: number): number {
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 
-/** §9: personalisation = mean of resilience and multi-intent (0-10, one decimal). */
+/** Personalisation = mean of resilience and multi-intent (0-10, one decimal). */
 export function personalisationScore(resilience: number, multiIntent: number): number {
   return round1((clamp10(resilience) + clamp10(multiIntent)) / 2)
 }
 
 /**
- * §9: overall = rounded mean of the 7 pillars, on the 0-100 scale. A pillar whose analysis failed (null)
+ * Overall = rounded mean of the 7 pillars, on the 0-100 scale. A pillar whose analysis failed (null)
  * is left out of the mean rather than counted as 0; with none left the overall is 0.
  */
 export function overallScore(pillars: Partial<Record<Pillar, number | null>>): number {
@@ -37,7 +37,7 @@ export function overallScore(pillars: Partial<Record<Pillar, number | null>>): n
   return Math.round((values.reduce((s, v) => s + clamp10(v), 0) / values.length) * 10)
 }
 
-/** §9 colour of a 0-10 score: 8+ dark green, 6+ green, 4+ yellow, else orange. */
+/** Colour of a 0-10 score: 8+ dark green, 6+ green, 4+ yellow, else orange. */
 export type Score10Colour = 'dark-green' | 'green' | 'yellow' | 'orange'
 export function score10Colour(score10: number): Score10Colour {
   if (score10 >= 8) return 'dark-green'
@@ -46,7 +46,7 @@ export function score10Colour(score10: number): Score10Colour {
   return 'orange'
 }
 
-/** §9 embedding bar: 0.7 green, 0.4 yellow, else red. */
+/** Embedding bar: 0.7 green, 0.4 yellow, else red. */
 export type BarColour = 'green' | 'yellow' | 'red'
 export function embeddingColour(embedding: number): BarColour {
   if (embedding >= 0.7) return 'green'
@@ -54,14 +54,14 @@ export function embeddingColour(embedding: number): BarColour {
   return 'red'
 }
 
-/** §9: relevance percent = embedding x 100 to 1 decimal. */
+/** Relevance percent = embedding x 100 to 1 decimal. */
 export const relevancePercent = (embedding: number) => Math.round(embedding * 1000) / 10
 
-/** §9: a chunk above 70% relevance is high, below 40% low. */
+/** A chunk above 70% relevance is high, below 40% low. */
 export const isHighRelevance = (embedding: number) => relevancePercent(embedding) > 70
 export const isLowRelevance = (embedding: number) => relevancePercent(embedding) < 40
 
-/** §9: estimated time remaining (100 - progress) / 5 seconds. */
+/** Estimated time remaining (100 - progress) / 5 seconds. */
 export const estimatedSecondsRemaining = (progressPercent: number) => Math.max(0, (100 - progressPercent) / 5)
 
 /** Cosine similarity of two vectors (0 when either is empty or all zero), clamped to 0..1. */

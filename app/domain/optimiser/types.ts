@@ -1,4 +1,4 @@
-/** The optimiser's result shapes (§3 "Content optimiser analysis result", "Optimisation result", "Saved content analysis"). */
+/** The optimiser's result shapes ("Content optimiser analysis result", "Optimisation result", "Saved content analysis"). */
 import type { Pillar } from './constants'
 import type { ReplyOf } from './schemas'
 import type { ContentCounts } from './chunks'

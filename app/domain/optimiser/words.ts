@@ -1,5 +1,5 @@
 /**
- * The words of a page in its own language (issue 28 §3): word boundaries from Intl.Segmenter (which splits
+ * The words of a page in its own language: word boundaries from Intl.Segmenter (which splits
  * Japanese and Chinese too), stop words from the `stopword` package's lists and stems from Snowball
  * (@orama/stemmers), so "Laufschuhe" and "Laufschuhen" are one term and "mit" is none. Also the page's
  * byline in every setup language ("By", "Von", "Par", "Por", "Di", "Door", "著者" ...). Pure.

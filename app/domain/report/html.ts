@@ -1,5 +1,5 @@
 /**
- * The report as one self-contained HTML page (issue 33): Chromium prints it to PDF and the share link serves it as
+ * The report as one self-contained HTML page: Chromium prints it to PDF and the share link serves it as
  * a web page. Cover, executive summary, charts, then the tables as appendix. No script and no external request:
  * the charts are inline SVG and a logo is a data: URL. Every text is escaped. Right-to-left project languages lay
  * the page out rtl; the font list names Debian's Noto fonts (installed by the start command) for CJK, Arabic and
@@ -93,7 +93,7 @@ function footerHtml(doc: ReportDocument | null): string {
   return left || right ? `<footer><span>${esc(left)}</span><span>${esc(right)}</span></footer>` : ''
 }
 
-/** The printable report; with a document (summary, charts, branding), the full report of issue 33. */
+/** The printable report; with a document (summary, charts, branding), the full report. */
 export function reportHtml(r: Report, doc: ReportDocument | null = null): string {
   const summary = doc
     ? `<div class="summary"><h2>${esc(doc.summaryHeading)}</h2>${doc.summary.map((s) => `<h3>${esc(s.heading)}</h3>${s.sentences.map((x) => `<p>${esc(x)}</p>`).join('')}`).join('')}</div>`

@@ -1,5 +1,5 @@
 /**
- * The downloadable report of a completed analysis (issue 9 §6): one list of tables, built from the same
+ * The downloadable report of a completed analysis: one list of tables, built from the same
  * tab data the results screens render (app/domain/results/view.ts through the results loader), then
  * written twice — as an .xlsx workbook (a cover sheet and one sheet per table) and as the HTML that
  * Chromium prints to PDF. Both files therefore carry the same numbers as the screens and as each other.

@@ -1,5 +1,5 @@
 /**
- * The guard of an optional model rewrite of the summary's style (issue 33 §1): a rewritten text may be shown only
+ * The guard of an optional model rewrite of the summary's style: a rewritten text may be shown only
  * when every figure in it appears among the computed summary's figures, so a model can change the wording but never
  * a number. Pure. (The rewrite call itself is not built yet: see the README.)
  *

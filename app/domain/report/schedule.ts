@@ -1,5 +1,5 @@
 /**
- * The report e-mail schedule's form (issue 33 §3): weekly or monthly, the PDF attached or a link, and the
+ * The report e-mail schedule's form: weekly or monthly, the PDF attached or a link, and the
  * recipients. Pure: the zod schema and the Temporal Schedule's calendar.
  *
  * Decisions where the issue is silent: weekly on Mondays and monthly on the 1st, at 07:00 UTC (after the small hours

@@ -1,5 +1,5 @@
 /**
- * The report's executive summary (issue 33 §1), computed from the numbers so that every sentence is true: the facts
+ * The report's executive summary, computed from the numbers so that every sentence is true: the facts
  * here, the sentences in ./summary-text.ts. Pure: the figures come from the results views (the screens' numbers),
  * the project's trend points and the analysis's cited sources; app/lib/report.server.ts gathers them.
  *

@@ -126,7 +126,7 @@ export interface ResultsHeader {
   tab: ResultsTab
 }
 
-/** Metric definitions and collection of the shown analysis (issue 18 §3). */
+/** Metric definitions and collection of the shown analysis. */
 export interface AnalysisEvidence {
   samplesPerQuery: number
   /** The version of the metric definitions the stored results were computed with. */
@@ -210,7 +210,7 @@ export interface QueryRankRow {
   /** Spread of the model ranks behind the combined average. */
   spread?: RankSpread | null
   visibilityCi?: RateCi
-  /** Estimated monthly AI search volume, rounded (issue 30 §3); absent unless the volume column is ready. */
+  /** Estimated monthly AI search volume, rounded; absent unless the volume column is ready. */
   volume?: QueryVolume
 }
 
@@ -249,7 +249,7 @@ export interface SentimentRow extends BrandRef {
   label: 'positive' | 'neutral' | 'negative'
   /** Sentences naming the brand. */
   mentions: number
-  /** Sum of those sentences' scores (§9: +1 per positive, -1 per negative word); score = totalScore / mentions, within -1..+1. */
+  /** Sum of those sentences' scores (+1 per positive, -1 per negative word); score = totalScore / mentions, within -1..+1. */
   totalScore?: number
   positiveWords: string[]
   negativeWords: string[]
@@ -294,7 +294,7 @@ export interface ApiResponseView {
   error: string | null
   /** The vendor had not finished the answer (Claude's turn still paused): the text is partial. */
   incomplete: boolean
-  /** The engine showed no AI answer for the query (an absent AI Overview, issue 30): a result, not an error. */
+  /** The engine showed no AI answer for the query (an absent AI Overview): a result, not an error. */
   absent?: boolean
   mentions: { brand: string; count: number }[]
   rankings: { brand: string; rank: number }[]
@@ -366,7 +366,7 @@ export interface GroupData {
   groupVolumes?: GroupVolume[]
 }
 
-/** The Accuracy tab (fact-check, issue 32 §3): its own view, app/domain/factcheck/accuracy.ts. */
+/** The Accuracy tab (fact-check): its own view, app/domain/factcheck/accuracy.ts. */
 export type AccuracyData = AccuracyView & { tab: 'accuracy' }
 
 export type TabData =
@@ -393,6 +393,6 @@ export type ResultsViewData =
       /** Live progress when state is 'running' (or when the fallback analysis is running). */
       progress: ProgressView | null
       data: TabData | null
-      /** The engines' presence and API-versus-app comparison (issue 30), on the Overview of an analysis that asked them. */
+      /** The engines' presence and API-versus-app comparison, on the Overview of an analysis that asked them. */
       engines?: EnginesView | null
     }

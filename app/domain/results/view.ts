@@ -21,10 +21,10 @@ import type {
   SentimentDetailData, ShareData, Statement,
 } from './types'
 
-/** §9 Visibility % is the share of the six card models. */
+/** Visibility % is the share of the six card models. */
 const MODEL_COLUMNS: number[] = [...CARD_MODEL_IDS]
 
-/** The columns a table shows: the six, then the engines the metrics hold (issue 30). */
+/** The columns a table shows: the six, then the engines the metrics hold. */
 const columnsOf = (m: AnalysisMetrics): number[] => modelColumns(m.modelIds ?? [])
 
 function answered(m: AnalysisMetrics): Set<number> {
@@ -46,7 +46,7 @@ function sentimentUnavailable(m: AnalysisMetrics): string | null {
 
 const byRank = (a: number | null, b: number | null) => (a ?? Infinity) - (b ?? Infinity)
 
-// Evidence (issue 18 §3): every rate with its n and 95 % Wilson interval. Shares count raw mention
+// Evidence: every rate with its n and 95 % Wilson interval. Shares count raw mention
 // occurrences over every sample (x: the brand's, n: all tracked brands'), so with one sample per query
 // x / n is exactly the share shown; visibility counts the six card models; positive share counts sentences.
 
@@ -57,7 +57,7 @@ function shareCi(m: AnalysisMetrics, b: BrandMetrics, modelId?: number): RateCi 
   return rateCi(b.mentions.rawByModel?.[modelId] ?? 0, n)
 }
 
-/** Models of the six that ranked the brand (§9 visibility). */
+/** Models of the six that ranked the brand (visibility). */
 function visibilityCi(rankByModel: Record<number, number | null | undefined>): RateCi {
   const ranked = MODEL_COLUMNS.filter((id) => typeof rankByModel[id] === 'number' && rankByModel[id]! > 0).length
   return rateCi(ranked, MODEL_COLUMNS.length)

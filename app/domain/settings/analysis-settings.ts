@@ -1,5 +1,5 @@
 /**
- * The Analysis Settings page (§2, phase 8): which analysis is shown, the state of each of the six
+ * The Analysis Settings page (phase 8): which analysis is shown, the state of each of the six
  * individual-model run cards, and the texts of its confirmations. Pure.
  */
 import { CARD_MODEL_IDS, modelById } from '../models'
@@ -12,7 +12,7 @@ export const SETTINGS_MESSAGES = {
   noAnalysisDetail: 'Please ensure an analysis is selected before running individual models.',
 } as const
 
-/** Per-model run cards poll once per second while running (§4). */
+/** Per-model run cards poll once per second while running. */
 export const RUN_CARD_POLL_MS = 1000
 
 interface AnalysisLike {
@@ -21,7 +21,7 @@ interface AnalysisLike {
   createdAt: string
 }
 
-/** §2/§4: the one asked for if it exists, else the latest completed (by createdAt), else the latest. */
+/** The analysis shown: the one asked for if it exists, else the latest completed (by createdAt), else the latest. */
 export function chooseAnalysis<A extends AnalysisLike>(analyses: A[], wanted: number | null): A | null {
   if (wanted !== null) {
     const found = analyses.find((a) => a.id === wanted)

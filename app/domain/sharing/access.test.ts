@@ -27,7 +27,7 @@ describe('can', () => {
     expect(allowed('owner')).toEqual(['read', 'list', 'exports', 'archive', 'write', 'share', 'delete'])
     expect(allowed('owner', admin)).toEqual(['read', 'list', 'exports', 'archive', 'write', 'share', 'delete', 'setPublic'])
   })
-  it('sharee and public viewer: view and archive their own view only (§6); export links only for a sharee', () => {
+  it('sharee and public viewer: view and archive their own view only; export links only for a sharee', () => {
     expect(allowed('shared', sharee)).toEqual(['read', 'list', 'exports', 'archive'])
     expect(allowed('public', stranger)).toEqual(['read', 'archive'])
     // Being an admin does not widen a share.
@@ -50,7 +50,7 @@ describe('archiveCall', () => {
 })
 
 describe('shareSchema', () => {
-  it('needs an email (§5 message) and trims it', () => {
+  it('needs an email, says so, and trims it', () => {
     expect(shareSchema.safeParse({ email: '  ' }).error?.issues[0].message).toBe('Please enter an email address.')
     expect(shareSchema.safeParse({}).error?.issues[0].message).toBe('Please enter an email address.')
     expect(shareSchema.safeParse({ email: 'not-an-address' }).error?.issues[0].message).toBe('Please enter a valid email address.')

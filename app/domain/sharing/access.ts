@@ -1,5 +1,5 @@
 /**
- * Who may do what with a project (§6). One table decides it for every loader and action:
+ * Who may do what with a project. One table decides it for every loader and action:
  * the owner does everything; a sharee or a signed-in user looking at a public project may
  * view it and archive their own view; an admin may view every project and, on projects
  * they own, set it public or private.
@@ -89,14 +89,14 @@ export function deniedMessage(action: ProjectAction): string {
   }
 }
 
-/** Which archive call a viewer uses (§7): the owner archives the project, everyone else only their own view. */
+/** Which archive call a viewer uses: the owner archives the project, everyone else only their own view. */
 export function archiveCall(access: AccessType): 'archive' | 'archive-shared' {
   return access === 'owner' ? 'archive' : 'archive-shared'
 }
 
 // ---------------------------------------------------------------- request bodies
 
-/** POST /api/projects/{id}/share (§5: 'Please enter an email address.'). */
+/** POST /api/projects/{id}/share ('Please enter an email address.'). */
 export const shareSchema = z.object({
   email: text('Email', 254, { required: 'Please enter an email address.' }).pipe(z.string().email('Please enter a valid email address.')),
 })

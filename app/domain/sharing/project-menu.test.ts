@@ -42,7 +42,7 @@ describe('edit dialog lists', () => {
     expect(editInList(['a', 'b'], 0, 'B').problem).toBe('"B" is already in the list')
     expect(editInList(['a', 'b'], 0, 'A')).toEqual({ list: ['A', 'b'], problem: null })
   })
-  it('required fields with the §5 messages', () => {
+  it('required fields, each with its message', () => {
     expect(editDialogProblem({ name: ' ', brandDomain: 'x', marketDescription: 'y' })).toBe('Project name is required')
     expect(editDialogProblem({ name: 'n', brandDomain: '', marketDescription: 'y' })).toBe('Brand domain is required')
     expect(editDialogProblem({ name: 'n', brandDomain: 'b', marketDescription: '' })).toBe('Market description is required')

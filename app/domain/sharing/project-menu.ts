@@ -1,11 +1,11 @@
 /**
- * The Projects page row (§2 Projects page): which buttons and menu items a viewer gets, and the
- * Edit Project dialog's list rules (§5). Pure; the menu follows the same access table as the server.
+ * The Projects page row (Projects page): which buttons and menu items a viewer gets, and the
+ * Edit Project dialog's list rules. Pure; the menu follows the same access table as the server.
  */
 import { archiveCall, can, type AccessType, type Viewer } from './access'
 import { MAX_COMPETITORS } from '../limits'
 
-/** §9: edit dialog caps. */
+/** Edit dialog caps. */
 export const EDIT_DIALOG_MAX_COMPETITORS = MAX_COMPETITORS
 export const EDIT_DIALOG_MAX_QUERIES = 15
 
@@ -18,7 +18,7 @@ interface RowProject {
   latestAnalysis: unknown
 }
 
-/** The row's menu, in the order of §2. */
+/** The row's menu items this viewer gets, in menu order. */
 export function rowMenuItems(p: RowProject, viewer: Viewer): MenuItem[] {
   const items: MenuItem[] = []
   if (p.latestAnalysis) items.push('View Analysis')
@@ -37,10 +37,10 @@ export function rowButton(p: RowProject): 'View Analysis' | 'Open Project' | 'Ac
   return p.accessType === 'owner' ? 'Open Project' : 'Access'
 }
 
-/** The archive endpoint of this viewer (§7: shared projects use a separate call). */
+/** The archive endpoint of this viewer (shared projects use a separate call). */
 export const archivePath = (id: number, access: AccessType) => `/api/projects/${id}/${archiveCall(access)}`
 
-/** §5 list add: trimmed, non-empty, unique (case-insensitive), at most `cap`; returns the list unchanged when refused. */
+/** List add: trimmed, non-empty, unique (case-insensitive), at most `cap`; returns the list unchanged when refused. */
 export function addToList(list: string[], value: string, cap: number): { list: string[]; problem: string | null } {
   const item = value.replace(/\s+/g, ' ').trim()
   if (!item) return { list, problem: null }
@@ -49,7 +49,7 @@ export function addToList(list: string[], value: string, cap: number): { list: s
   return { list: [...list, item], problem: null }
 }
 
-/** §5: an empty edit is ignored (the old value stays); a duplicate is refused. */
+/** An empty edit is ignored (the old value stays); a duplicate is refused. */
 export function editInList(list: string[], index: number, value: string): { list: string[]; problem: string | null } {
   const item = value.replace(/\s+/g, ' ').trim()
   if (!item) return { list, problem: null }
@@ -57,7 +57,7 @@ export function editInList(list: string[], index: number, value: string): { list
   return { list: list.map((x, i) => (i === index ? item : x)), problem: null }
 }
 
-/** Edit dialog required fields (§5), first problem first. */
+/** Edit dialog required fields, first problem first. */
 export function editDialogProblem(fields: { name: string; brandDomain: string; marketDescription: string }): string | null {
   if (!fields.name.trim()) return 'Project name is required'
   if (!fields.brandDomain.trim()) return 'Brand domain is required'

@@ -1,5 +1,5 @@
 /**
- * The service worker (§7: registered at /service-worker.js). It caches the app shell's static assets only —
+ * The service worker (registered at /service-worker.js). It caches the app shell's static assets only —
  * the hashed, immutable files under /build/ — and never API answers or pages (they carry user data).
  * Its text names the build version, so a new build is a new worker: it installs, takes over and drops the old cache.
  * Pure: the server fills in the version and the asset list.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BrandDef } from '../metrics/brands'
 import { aggregateSites, classifySource, domainMatches, nameMatchesDomain, normaliseDomain, queryCoverage } from './classify'
 
-describe('normaliseDomain (§5)', () => {
+describe('normaliseDomain', () => {
   it.each([
     ['https://www.nike.com/running?x=1', 'nike.com'],
     ['http://NIKE.com', 'nike.com'],
@@ -57,7 +57,7 @@ const newBalance: BrandDef = { name: 'New Balance', alternativeNames: ['NB'], do
 const on: BrandDef = { name: 'On', alternativeNames: [], domains: [] }
 const competitors = [nike, newBalance, on]
 
-describe('domainMatches (§5 Owned rules)', () => {
+describe('domainMatches (Owned rules)', () => {
   it('equal', () => expect(domainMatches('brooksrunning.com', 'brooksrunning.com')).toBe(true))
   it('subdomain (either way)', () => {
     expect(domainMatches('shop.brooksrunning.com', 'brooksrunning.com')).toBe(true)
@@ -76,7 +76,7 @@ describe('domainMatches (§5 Owned rules)', () => {
   it('no match otherwise', () => expect(domainMatches('adidas.com', 'nike.com')).toBe(false))
 })
 
-describe('nameMatchesDomain (§5 Competitor name rule)', () => {
+describe('nameMatchesDomain (Competitor name rule)', () => {
   it('letters and digits of the name at the domain start or after a dot', () => {
     expect(nameMatchesDomain('newbalance.co.uk', 'New Balance')).toBe(true)
     expect(nameMatchesDomain('shop.newbalance.com', 'New Balance')).toBe(true) // normalised to newbalance.com
@@ -90,7 +90,7 @@ describe('nameMatchesDomain (§5 Competitor name rule)', () => {
   })
 })
 
-describe('classifySource (§5)', () => {
+describe('classifySource', () => {
   it('Owned: own domains by equal, subdomain, registrable or substring match', () => {
     expect(classifySource('brooksrunning.com', own, competitors)).toBe('Owned')
     expect(classifySource('blog.brooksrunning.com', own, competitors)).toBe('Owned')

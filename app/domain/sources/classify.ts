@@ -1,5 +1,5 @@
 /**
- * Cited-source handling (spec §5 "Source data", §3 "Site aggregate").
+ * Cited-source handling ("Source data", "Site aggregate").
  *
  * Decisions where the spec is silent:
  * - Registrable domains come from the Public Suffix List (tldts), private section included:
@@ -15,7 +15,7 @@
  *   bbc.co.uk do not match on "co.uk"). A brand domain that is not a valid domain
  *   (projects store a brand name as brandDomain) is lowercased and used as is, so the
  *   substring rule still applies to it.
- * - Owned is decided by the own brand's domains (§5); only when a project has no own domain
+ * - Owned is decided by the own brand's domains; only when a project has no own domain
  *   configured, the own brand's name gets the competitors' name rule so its site is still
  *   recognised. Own brand wins over competitors. Alternative names are not used for
  *   classification (the spec says "name").
@@ -52,7 +52,7 @@ function hostOf(urlOrHost: string): string | null {
 const normalised = new Map<string, string | null>()
 const NORMALISED_MAX = 20_000
 
-/** §5: registrable domain of an http(s) URL or host (www stripped), or null when not a known public domain. */
+/** Registrable domain of an http(s) URL or host (www stripped), or null when not a known public domain. */
 export function normaliseDomain(urlOrHost: string): string | null {
   const key = urlOrHost ?? ''
   const hit = normalised.get(key)
@@ -81,7 +81,7 @@ function candidateForm(raw: string): string | null {
   return s.length > 0 ? s : null
 }
 
-/** §5 domain match: equal, subdomain, same registrable domain, or substring when both >= 4 chars. */
+/** Domain match: equal, subdomain, same registrable domain, or substring when both >= 4 chars. */
 export function domainMatches(domain: string, brandDomain: string): boolean {
   const d = candidateForm(domain)
   const c = candidateForm(brandDomain)
@@ -97,7 +97,7 @@ export function nameKey(name: string): string {
   return (name ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
 }
 
-/** §5 name rule: key of at least 3 characters at the start of the domain or right after a dot. */
+/** Name rule: key of at least 3 characters at the start of the domain or right after a dot. */
 export function nameMatchesDomain(domain: string, name: string): boolean {
   const key = nameKey(name)
   if (key.length < 3) return false
@@ -106,7 +106,7 @@ export function nameMatchesDomain(domain: string, name: string): boolean {
   return d.startsWith(key) || d.includes(`.${key}`)
 }
 
-/** §5: Owned (own domains; own name only without any), Competitor (their domains or names), else Earned. */
+/** Owned (own domains; own name only without any), Competitor (their domains or names), else Earned. */
 export function classifySource(domain: string, own: BrandDef, competitors: BrandDef[]): SourceType {
   if (!domain || !domain.trim()) return 'Earned'
   const ownDomains = (own.domains ?? []).filter((d) => d && d.trim())
@@ -119,7 +119,7 @@ export function classifySource(domain: string, own: BrandDef, competitors: Brand
 }
 
 // ---------------------------------------------------------------------------
-// Site aggregate (§3)
+// Site aggregate
 
 export interface SiteCitation {
   url: string

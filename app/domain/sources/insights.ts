@@ -1,5 +1,5 @@
 /**
- * The §3 Insight entity (one per query × model, basic or enhanced) and its normalisation from
+ * The Insight entity (one per query × model, basic or enhanced) and its normalisation from
  * an answer the gateway already parsed. Pure: used by the activities (to store insights) and
  * by the app (to read them).
  *
@@ -8,7 +8,7 @@
  *   come from one search-grounded call per query to each model with web search (DeepSeek has
  *   none). Both have the same shape and are stored once per (analysis, kind, model, query).
  * - Citations and sources whose URL is not a valid http(s) address of a known public domain are
- *   dropped (§5). Gemini returns vertexaisearch redirect URIs whose title is the site's domain:
+ *   dropped. Gemini returns vertexaisearch redirect URIs whose title is the site's domain:
  *   the domain then comes from the title.
  * - A citation's position is the rank of its URL among the answer's distinct cited URLs (1 = cited
  *   first); a source's position is its place in the vendor's list.

@@ -1,5 +1,5 @@
 /**
- * Keyword terms of search queries (§5: terms longer than 3 characters, stop words removed), in
+ * Keyword terms of search queries (terms longer than 3 characters, stop words removed), in
  * the project's language where the stopword package has a list (62 languages), else English.
  * Kept apart from the other source modules so the browser bundle does not carry the word lists.
  */

@@ -1,5 +1,5 @@
 /**
- * Shapes of the phase-4 Source Insights view (§2): what loadSourcesView returns and the screen
+ * Shapes of the phase-4 Source Insights view: what loadSourcesView returns and the screen
  * renders. Pure types, constants and small helpers, safe in the browser.
  */
 import type { SourceType } from './classify'
@@ -23,7 +23,7 @@ export const SOURCE_TAB_IDS = SOURCE_TABS.map((t) => t.id) as readonly string[]
 /** Which insights the tabs read: the enhanced search (default), the analysis answers (basic), or both. */
 export type InsightSet = 'enhanced' | 'basic' | 'all'
 
-/** §9 source-list limits. */
+/** Source-list limits. */
 export const SOURCE_LIMITS = {
   sitesInitial: 100,
   sitesLoadMore: 100,
@@ -34,17 +34,17 @@ export const SOURCE_LIMITS = {
   responseExpandAbove: 200,
 } as const
 
-/** Gemini expands queries (Keyword Insights, §2). */
+/** Gemini expands queries (Keyword Insights). */
 export const EXPANSION_MODEL_ID = 6
 
-/** §9: the search phase is polled every 2 s. */
+/** The search phase is polled every 2 s. */
 export const SEARCH_POLL_MS = 2000
 
 /** The models with a web search tool (DeepSeek has none). */
 export const SEARCH_MODEL_IDS: readonly number[] = [3, 5, 6, 8, 9]
 
 /**
- * Whether a completed full analysis starts its source search (§1 Source Insights): on unless
+ * Whether a completed full analysis starts its source search (Source Insights): on unless
  * SOURCE_SEARCH_AFTER_ANALYSIS=false (the test stack turns it off; its tests start searches themselves).
  */
 export const sourceSearchAfterAnalysis = (env: Record<string, string | undefined> = process.env) => env.SOURCE_SEARCH_AFTER_ANALYSIS !== 'false'
@@ -54,7 +54,7 @@ export const DUAL_MODEL_IDS: readonly number[] = [6, 8]
 
 export type SearchStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'
 
-/** §2 analysis-date selector: the insight kinds an analysis has. */
+/** Analysis-date selector: the insight kinds an analysis has. */
 export function insightKindsLabel(basic: number, enhancedModels: number[]): 'All insights' | 'Basic + Enhanced' | 'Enhanced only' | 'Basic only' | 'Dual model only' | 'No insights' {
   const dual = DUAL_MODEL_IDS.every((m) => enhancedModels.includes(m))
   const dualOnly = dual && enhancedModels.length === DUAL_MODEL_IDS.length
@@ -64,7 +64,7 @@ export function insightKindsLabel(basic: number, enhancedModels: number[]): 'All
   return 'No insights'
 }
 
-/** §4: a source-search phase is a pending or running search whose progress text names Search or Enhanced. */
+/** A source-search phase is a pending or running search whose progress text names Search or Enhanced. */
 export function isSearchPhase(status: SearchStatus | null | undefined, phase: string | null | undefined): boolean {
   return (status === 'pending' || status === 'in_progress') && /Search|Enhanced/.test(phase ?? '')
 }

@@ -131,7 +131,7 @@ describe('keywordTerms', () => {
   })
 })
 
-describe('citation display filter (§5)', () => {
+describe('citation display filter', () => {
   it('isDisplayText: 3 words, 10 characters, not a bare URL or domain', () => {
     expect(isDisplayText('Nike')).toBe(false)
     expect(isDisplayText('two words here')).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * The figures of the eight Source Insights tabs (§2), computed from insights. Pure: the loader
+ * The figures of the eight Source Insights tabs, computed from insights. Pure: the loader
  * calls these, the screen only renders what they return, and the tests check them by hand.
  *
  * Decisions where the spec is silent:
@@ -187,11 +187,11 @@ export function keywordInsights(insights: InsightLite[], expansionModelId: numbe
 
 export type KeywordInsightsView = ReturnType<typeof keywordInsights>
 
-// ------------------------------------------------------------------ citations (§5 display filter)
+// ------------------------------------------------------------------ citations (display filter)
 
 export const SNIPPET_MAX = 500
 
-/** §5: a text worth showing: at least 3 words and 10 characters, and not just a URL or domain. */
+/** A text worth showing: at least 3 words and 10 characters, and not just a URL or domain. */
 export function isDisplayText(text: string | undefined): boolean {
   const t = (text ?? '').trim()
   if (t.length < 10) return false
@@ -200,7 +200,7 @@ export function isDisplayText(text: string | undefined): boolean {
   return true
 }
 
-/** §5: the longest display-worthy text among the candidates, capped at SNIPPET_MAX characters, or null. */
+/** The longest display-worthy text among the candidates, capped at SNIPPET_MAX characters, or null. */
 export function bestText(candidates: (string | undefined)[]): string | null {
   let best: string | null = null
   for (const c of candidates) {

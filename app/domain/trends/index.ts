@@ -1,5 +1,5 @@
 /**
- * Trends over daily analyses (§2 'Trends & Historical Data', §9 constants). Pure: the server builds one
+ * Trends over daily analyses ('Trends & Historical Data'). Pure: the server builds one
  * compact TrendPoint per completed analysis from its stored answers (once, then reads the stored point),
  * and the page's series, tables, intervals and alerts are all computed here from those points.
  *
@@ -12,12 +12,12 @@
  *   rank the brand, n = answered answers. With one sample per query the share equals the results screens'.
  * - Rank rate on the Trends page = share of answered answers (all models, queries, samples) that rank
  *   the brand: the spec's "rank above 0" rule per answer, so it has an n and an interval. It is not the
- *   results screens' Visibility % (§9, share of the six models), so it has a name of its own (issue 28).
- * - Rank = the §9 combined rank (mean of the models' average ranks, 1 decimal); per query the combined
+ *   results screens' Visibility % (share of the six models), so it has a name of its own.
+ * - Rank = the combined rank (mean of the models' average ranks, 1 decimal); per query the combined
  *   rank of that query. Lower is better; null when unranked.
  * - Daily percent change = (today - previous day) / previous day x 100, 1 decimal; none when the
  *   previous day had 0 mentions or there is no previous day.
- * - Topic trend (§9): a brand's mentions of the day x (queries in the topic / all queries of that day).
+ * - Topic trend: a brand's mentions of the day x (queries in the topic / all queries of that day).
  * - Several completed analyses on one date: the latest one counts.
  */
 import { z } from 'zod'
@@ -29,14 +29,14 @@ import { wilson, type Interval } from '../metrics/intervals'
 // The one Wilson implementation lives in the metrics module (results, sources and trends share it).
 export { wilson, Z95, type Interval } from '../metrics/intervals'
 
-/** §9: the 8-colour trend palette (own brand keeps red, §9 'own brand red'). */
+/** The 8-colour trend palette (the own brand keeps red). */
 export const TREND_PALETTE = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207', '#db2777', '#4b5563'] as const
 export const OWN_TREND_COLOUR = '#d92d20'
-/** §9: trend query labels cut at 50 characters. */
+/** Trend query labels cut at 50 characters. */
 export const TREND_QUERY_LABEL_MAX = 50
-/** §2: the brand selector starts with the top 10 brands by total mentions. */
+/** The brand selector starts with the top 10 brands by total mentions. */
 export const DEFAULT_TREND_BRANDS = 10
-/** §2 / §9: note under the background-analysis panel. */
+/** The note under the background-analysis panel. */
 export const ANALYSIS_DURATION_NOTE = 'Analysis typically takes 2-5 minutes'
 /**
  * Alerts: two-sided z-tests with |z| >= 3.29 (p < 0.001): two-proportion for mention share and visibility, two-sample
@@ -113,7 +113,7 @@ export function trendPointOf(input: {
   queries: { index: number; query: string; topic?: string | null }[]
   brands: { name: string; isOwn: boolean }[]
   answers: TrendAnswer[]
-  /** The models counted: the six card models (a series stays comparable whether or not the engines of issue 30 ran). */
+  /** The models counted: the six card models (a series stays comparable whether or not the engines ran). */
   models?: readonly number[]
 }): TrendPoint {
   const models: readonly number[] = input.models ?? CARD_MODEL_IDS
@@ -227,7 +227,7 @@ export interface TrendsView {
   queryRanks: { date: string; ranks: Record<string, number | null> }[]
   topics: string[]
   topicBrand: string | null
-  /** Per day, per topic: the selected brand's scaled mentions (§9), 1 decimal. */
+  /** Per day, per topic: the selected brand's scaled mentions, 1 decimal. */
   topicTrend: { date: string; values: Record<string, number> }[]
   alerts: TrendAlert[]
 }
@@ -270,7 +270,7 @@ export function topicShares(queries: TrendPoint['queries']): { topic: string; qu
   return [...counts.entries()].map(([topic, n]) => ({ topic, queries: n, share: queries.length ? n / queries.length : 0 }))
 }
 
-/** §9: brand mentions scaled by the topic's share of the day's queries, 1 decimal. */
+/** Brand mentions scaled by the topic's share of the day's queries, 1 decimal. */
 export function topicScaledMentions(brandMentions: number, topicQueries: number, allQueries: number): number {
   return allQueries > 0 ? round1((brandMentions * topicQueries) / allQueries) : 0
 }
@@ -478,7 +478,7 @@ export function detectAlerts(points: TrendPoint[]): TrendAlert[] {
 
 // ------------------------------------------------------------------ daily schedule
 
-/** §2: Trends is locked in Light Mode. */
+/** Trends is locked in Light Mode. */
 export const LIGHT_MODE_LOCKED = 'Not available in Light Mode'
 
 export interface ScheduledRun {

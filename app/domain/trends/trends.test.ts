@@ -32,7 +32,7 @@ const DAY1_ANSWERS = [
 ]
 
 describe('trendPointOf', () => {
-  it('sums mentions, counts ranked answers and takes the §9 combined rank', () => {
+  it('sums mentions, counts ranked answers and takes the combined rank', () => {
     const p = trendPointOf({ analysisId: 1, date: '2025-05-01', queries: QUERIES, brands: BRANDS, answers: DAY1_ANSWERS })
     expect(p.answered).toBe(3)
     expect(p.mentionsTotal).toBe(5)
@@ -80,12 +80,12 @@ describe('small rules', () => {
     expect(percentChange(0, 1)).toBeNull()
     expect(percentChange(null, 1)).toBeNull()
   })
-  it('query labels cut at 50 characters plus an ellipsis (§9)', () => {
+  it('query labels cut at 50 characters plus an ellipsis', () => {
     const q = 'which running shoes are best for long distance road running in wet weather'
     expect(truncateQueryLabel(q)).toBe('which running shoes are best for long distance roa...')
     expect(truncateQueryLabel('a'.repeat(50))).toBe('a'.repeat(50))
   })
-  it('topic trend scales brand mentions by the topic share of queries (§9)', () => {
+  it('topic trend scales brand mentions by the topic share of queries', () => {
     // 4.5 mentions, 2 of 3 queries in the topic -> 3; 1 of 3 -> 1.5
     expect(topicScaledMentions(4.5, 2, 3)).toBe(3)
     expect(topicScaledMentions(4.5, 1, 3)).toBe(1.5)

@@ -1,5 +1,5 @@
 /**
- * AI search volume (issue 30 §3): how often people ask each tracked query in AI tools, per month, as estimated
+ * AI search volume: how often people ask each tracked query in AI tools, per month, as estimated
  * by a provider (DataForSEO's AI Keyword Data). Estimates only: every figure shown is rounded (`volumeLabel`)
  * and carries the provider's name and month. Demand-weighted visibility weighs each query's visibility by its
  * volume. Pure: shared by the app, the activities and the screens.
