@@ -4,7 +4,7 @@ import { getUser } from '~/lib/auth.server'
 import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
 
-/** Unknown paths: signed-out visitors see the landing page (§2); signed-in users a not-found page. */
+/** Unknown paths: signed-out visitors see the landing page; signed-in users a not-found page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
   if (new URL(request.url).pathname.startsWith('/api/')) throw json({ error: 'Not found' }, { status: 404 })

@@ -115,7 +115,7 @@ export default function AnalysisProgress() {
             )}
           </div>
         )}
-        {/* §4: once the analysis has completed, its source search (started by it or from Source Insights) shows here. */}
+        {/* Once the analysis has completed, its source search (started by it or from Source Insights) shows here. */}
         {analysisId && progress?.status === 'completed' && <SearchProgress analysisId={analysisId} projectId={project?.id ?? null} />}
         {analysisId && (
           <div className="panel" data-testid="model-progress">

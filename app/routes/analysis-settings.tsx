@@ -34,7 +34,7 @@ export default function AnalysisSettings() {
   const revalidator = useRevalidator()
   const toast = useToast()
 
-  // The selected project lives in local storage (§2): without ?project= use it.
+  // The selected project lives in local storage: without ?project= use it.
   useEffect(() => {
     if (settings) return
     const saved = window.localStorage.getItem(SELECTED_PROJECT_KEY)

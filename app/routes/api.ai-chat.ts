@@ -6,7 +6,7 @@ import { clientAddressOf } from '~/lib/load-context'
 import { chatClearSchema, chatRequestSchema } from '~/domain/chat'
 
 /**
- * POST /api/ai-chat { projectId, analysisId, message, conversationHistory } → { response, dataContext } (§7).
+ * POST /api/ai-chat { projectId, analysisId, message, conversationHistory } → { response, dataContext }.
  * With `Accept: text/event-stream` the same question is answered as server-sent events while the model
  * writes: `question`, `tool`, `delta` { text }, `replace` { text }, then `done` (the JSON answer) or
  * `error` { error, details, type, status }. DELETE /api/ai-chat { projectId, analysisId } is Clear.

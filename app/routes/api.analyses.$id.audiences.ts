@@ -5,7 +5,7 @@ import { analysisPersonas } from '~/lib/audiences.server'
 import { askerQuerySchema } from '~/domain/audiences/asker'
 import { errorMessage } from '~/domain/validation'
 
-/** GET /api/analyses/{id}/audiences?model=&topic=&audience= → visibility per persona, with and without the persona as asker (issue 11 §4). */
+/** GET /api/analyses/{id}/audiences?model=&topic=&audience= → visibility per persona, with and without the persona as asker. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)

@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { cancelSourceSearch } from '~/lib/sources.server'
 
-/** POST /api/analyses/{id}/cancel-search (§7): Temporal cancellation of the running source search. */
+/** POST /api/analyses/{id}/cancel-search: Temporal cancellation of the running source search. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)

@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { deleteSearchInsights } from '~/lib/sources.server'
 
-/** POST /api/analyses/{id}/delete-search-insights (§7): clears basic and enhanced insights. */
+/** POST /api/analyses/{id}/delete-search-insights: clears basic and enhanced insights. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)

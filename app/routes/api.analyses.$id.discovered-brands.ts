@@ -5,7 +5,7 @@ import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { addDiscoveredBrand, listDiscoveredBrands } from '~/lib/discovered.server'
 import { FIELD_LIMITS, text } from '~/domain/validation'
 
-/** Brands the answers name that the project does not track (issue 9 §2). */
+/** Brands the answers name that the project does not track. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json(await listDiscoveredBrands(user, intParam(params.id, 'analysis')))

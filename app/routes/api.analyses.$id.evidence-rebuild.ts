@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, requireMethod } from '~/lib/http.server'
 import { rebuildEvidence } from '~/lib/evidence.server'
 
-/** Explicit rebuild of an analysis's results with the current metric definitions, recorded (issue 18 §3). */
+/** Explicit rebuild of an analysis's results with the current metric definitions, recorded. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)

@@ -4,7 +4,7 @@ import { intParam } from '~/lib/http.server'
 import { loadEvidence } from '~/lib/evidence.server'
 
 /**
- * The answers one results figure was computed from, with the brand's mentions and ranked item marked (issue 18 §3).
+ * The answers one results figure was computed from, with the brand's mentions and ranked item marked.
  * With `export=` naming an unexpired share link of this analysis: anyone (the link's page shows the figures);
  * otherwise read access to the project.
  */

@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
 import { listAnalysisExports } from '~/lib/exports.server'
 
-/** GET /api/analyses/{id}/exports -> { exports } (§7). */
+/** GET /api/analyses/{id}/exports -> { exports }. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const exports = await listAnalysisExports(user, intParam(params.id, 'analysis'))

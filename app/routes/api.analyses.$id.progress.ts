@@ -4,7 +4,7 @@ import { intParam } from '~/lib/http.server'
 import { getAnalysis, progressOf } from '~/lib/analyses.server'
 import { runningModelIds } from '~/lib/settings.server'
 
-/** Per-model progress rows (§7): progressDetails[] {modelId, progress, currentQuery, completed, total}, plus the whole snapshot. */
+/** Per-model progress rows: progressDetails[] {modelId, progress, currentQuery, completed, total}, plus the whole snapshot. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { analysis } = await getAnalysis(user, intParam(params.id, 'analysis'))

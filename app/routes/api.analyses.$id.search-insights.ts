@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
 import { searchInsightsOf } from '~/lib/sources.server'
 
-/** GET /api/analyses/{id}/search-insights -> { searchInsightsStatus, searchInsights, enhancedSearchInsights, dualSearchInsights } (§3). */
+/** GET /api/analyses/{id}/search-insights -> { searchInsightsStatus, searchInsights, enhancedSearchInsights, dualSearchInsights }. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json(await searchInsightsOf(user, intParam(params.id, 'analysis')), { headers: { 'Cache-Control': 'no-store' } })

@@ -6,7 +6,7 @@ import { clientAddressOf } from '~/lib/load-context'
 import { admitModelWork } from '~/lib/model-budget.server'
 import { sourceSearchStatus, startSourceSearch } from '~/lib/sources.server'
 
-/** GET /api/analyses/{id}/source-search -> { searchInsightsStatus, progress } (polled every 2 s while a search runs, §9). */
+/** GET /api/analyses/{id}/source-search -> { searchInsightsStatus, progress } (polled every 2 s while a search runs). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json(await sourceSearchStatus(user, intParam(params.id, 'analysis')), { headers: { 'Cache-Control': 'no-store' } })

@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES, apiResponsesOf, deleteAnalysis, getAnalysis, progressO
 import { searchInsightsOf } from '~/lib/sources.server'
 import { insightsSummaryOf, modelResultsOf } from '~/domain/api/analysis-details'
 
-/** GET /api/analyses/{id}: the spec's Analysis entity (§4); the source search's insights as counts with a link to the full data. */
+/** GET /api/analyses/{id}: the spec's Analysis entity; the source search's insights as counts with a link to the full data. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { analysis, project } = await getAnalysis(user, intParam(params.id, 'analysis'))

@@ -8,7 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const activeOnly = url.searchParams.get('activeOnly') === 'true'
   const analyses = await listAnalyses(user, { activeOnly })
-  // Active work includes running source searches (kind 'source-search', phase text with 'Search' or 'Enhanced', §4).
+  // Active work includes running source searches (kind 'source-search', phase text with 'Search' or 'Enhanced').
   const searches = activeOnly ? await activeSourceSearches(user) : []
   return json([...analyses, ...searches], { headers: { 'Cache-Control': 'no-store' } })
 }

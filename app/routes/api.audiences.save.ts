@@ -4,7 +4,7 @@ import { parseBody, requireMethod } from '~/lib/http.server'
 import { saveAudiences } from '~/lib/audiences.server'
 import { saveAudiencesSchema } from '~/domain/audiences'
 
-/** POST /api/audiences/save { projectId, audiences[] }: the owner stores the project's audiences (§3 saved-audience payload). */
+/** POST /api/audiences/save { projectId, audiences[] }: the owner stores the project's audiences (saved-audience payload). */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const user = await requireUser(request)

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
 /**
- * GET /api/auth/logout (spec §7 browser navigation): the sign-out page, whose button posts to
+ * GET /api/auth/logout (browser navigation): the sign-out page, whose button posts to
  * /logout (at /sign-out). A GET never signs out, so another site's link cannot end a session.
  */
 export function loader(_args: LoaderFunctionArgs) {

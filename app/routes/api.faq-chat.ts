@@ -4,7 +4,7 @@ import { askFaq } from '~/lib/faq.server'
 import { parseBody, requireMethod } from '~/lib/http.server'
 import { clientAddressOf } from '~/lib/load-context'
 
-/** POST /api/faq-chat { message } → { response, entry } (spec §7); works signed out. */
+/** POST /api/faq-chat { message } → { response, entry }; works signed out. */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST')
   const { message } = await parseBody(request, faqChatSchema)

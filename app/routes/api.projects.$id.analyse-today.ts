@@ -6,7 +6,7 @@ import { clientAddressOf } from '~/lib/load-context'
 import { admitModelWork } from '~/lib/model-budget.server'
 
 /**
- * POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). No body (§8); `?again=true` is an
+ * POST /api/projects/{id}/analyse-today — also mounted as analyze-today (restart). No body; `?again=true` is an
  * admin's confirmed second run of the day (answered 409 with the question without it).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-/** GET / POST /api/projects/{id}/engines: the engines of issue 30 for the project's next analyses, and their provider. */
+/** GET / POST /api/projects/{id}/engines: the engines (Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app) for the project's next analyses, and their provider. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'

@@ -3,7 +3,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
 import { loadTrends } from '~/lib/trends.server'
 
-/** GET /api/projects/{id}/trends?query=…&topicBrand=…: the Trends page's data (§2 'Trends & Historical Data'). */
+/** GET /api/projects/{id}/trends?query=…&topicBrand=…: the Trends page's data ('Trends & Historical Data'). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)

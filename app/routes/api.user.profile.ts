@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { limitsOf, requireUser } from '~/lib/auth.server'
 import { modelSpendOf } from '~/lib/model-budget.server'
 
-/** GET /api/user/profile: the profile read of spec §3 with the limits computed by limitsOf. */
+/** GET /api/user/profile: the user's profile with the limits computed by limitsOf. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const limits = limitsOf(user)
