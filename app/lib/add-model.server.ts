@@ -14,7 +14,7 @@ const schema = z.object({
 })
 
 /**
- * The action of every add-model URL (§7): starts a workflow that asks one model every query of the analysis.
+ * The action of every add-model URL: starts a workflow that asks one model every query of the analysis.
  * The URL names the model (the catalogue's addKey / addAnalysisKey).
  */
 export async function addModelAction(request: Request, context: AppLoadContext) {

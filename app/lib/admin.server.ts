@@ -1,4 +1,4 @@
-/** The admin dashboard (§2, §6, §7 admin calls): users, limits, latest analyses, feedback, audit log. */
+/** The admin dashboard (admins only): users, limits, latest analyses, feedback, audit log. */
 import type postgres from 'postgres'
 import { db } from './db.server'
 import { toUser, userColumns, type User, type UserRow } from './auth.server'
@@ -71,7 +71,7 @@ async function activeAdmins(tx: Tx): Promise<number> {
 /** One lock for every change to accounts, so two admins cannot each remove "the other" last admin. */
 const lockAccounts = (tx: Tx) => tx`select pg_advisory_xact_lock(4243, 0)`
 
-/** PUT /api/admin/users/{id}: status, tier and limits (§5 parsing), audited. */
+/** PUT /api/admin/users/{id}: status, tier and limits (integers; empty = unlimited), audited. */
 export async function updateUser(admin: User, id: number, edit: UserEdit): Promise<AdminUserRow> {
   const change = normaliseEdit(edit)
   if (Object.keys(change).length === 0) badRequest('Nothing to change: send isActive, tier, maxProjects or maxAnalyses')
@@ -158,7 +158,7 @@ export async function auditLog(userId: number | null, limit = 200): Promise<Audi
   return rows.map((r) => ({ id: Number(r.id), adminEmail: r.admin_email, action: r.action, targetUserId: r.target_user_id, targetEmail: r.target_email, before: r.before, after: r.after, createdAt: r.created_at.toISOString() }))
 }
 
-/** GET /api/admin/latest-analyses: the latest 10 (§3 Admin latest-analysis row). */
+/** GET /api/admin/latest-analyses: the latest 10, one row each. */
 export async function latestAnalyses() {
   const sql = db()
   const rows = await sql<{ id: number; created_at: Date; project_id: number; project_name: string; brand_domain: string; email: string; first_name: string | null; last_name: string | null; status: string; progress_percent: number | null; query_count: number }[]>`
@@ -209,7 +209,7 @@ export async function markFeedbackHandled(admin: User, id: number, handled: bool
 
 /**
  * GET /api/test-gemini-keys: every configured provider key tried with a minimal call (keyTestWorkflow, in the
- * worker that holds the keys); answers the §3 Key test result — never a key — and records the action.
+ * worker that holds the keys); answers the key test result — never a key — and records the action.
  */
 export async function testApiKeys(admin: User, ticket: BudgetTicket) {
   let results: KeyResult[]

@@ -1,4 +1,4 @@
-/** Listing analyses and their stored answers, and their JSON shapes (§3). */
+/** Listing analyses and their stored answers, and their JSON shapes. */
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { getProject, projectAllows } from './projects.server'
@@ -48,7 +48,7 @@ export function serializeAnalysis(a: AnalysisRow, progress: ProgressDetails | nu
 
 export async function listAnalyses(user: User, opts: { activeOnly?: boolean; projectId?: number } = {}) {
   const sql = db()
-  // One project the user may read (else 404), or every project whose analyses are in the user's own list (§6).
+  // One project the user may read (else 404), or every project whose analyses are in the user's own list.
   const scope = opts.projectId ? (await getProject(user, opts.projectId, 'read'), sql`a.project_id = ${opts.projectId}`) : projectAllows(sql, user, 'list')
   const rows = await sql<(AnalysisRow & { is_light_project: boolean; project_name: string; brand_domain: string; responses: number })[]>`
     select a.*, p.is_light_mode as is_light_project, p.name as project_name, p.brand_domain,

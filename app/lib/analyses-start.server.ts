@@ -117,7 +117,7 @@ export async function startAddModel(user: User, analysisId: number, modelId: num
       if (existing.n > 0) badRequest(`${model.name} analysis already exists for this analysis`)
     }
     await tx`delete from api_responses where analysis_id = ${analysisId} and model_id = ${modelId}`
-    // A refresh reads the engines afresh: no task of an earlier run is resumed (issue 30).
+    // A refresh reads the engines afresh: no task of an earlier run is resumed.
     await tx`delete from engine_tasks where analysis_id = ${analysisId} and model_id = ${modelId}`
     const [row] = await tx<AnalysisRow[]>`
       update analyses set model_ids = case when ${modelId} = any(model_ids) then model_ids else array_append(model_ids, ${modelId}) end

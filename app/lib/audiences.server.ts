@@ -1,6 +1,6 @@
 /**
  * Topics & Audiences setup on the server: the three generation calls run as Temporal workflows (like the
- * framework), and a project's audiences are read and saved here (§7).
+ * framework), and a project's audiences are read and saved here.
  */
 import { randomUUID } from 'node:crypto'
 import { WorkflowFailedError } from '@temporalio/client'
@@ -37,7 +37,7 @@ import { audiencesWorkflowId } from '../../workflows/shared'
 type AudienceWorkflow = Extract<WorkflowName, 'audiencesTopicsWorkflow' | 'audienceQueriesWorkflow'>
 type ArgsOf<K extends AudienceWorkflow> = Parameters<typeof executeWorkflow<K>>[1]['args']
 
-/** §6: paused accounts cannot generate; the light tier has no audience/topic setup (403 with the §2 text). */
+/** Paused accounts cannot generate; the light tier has no audience/topic setup (403 with the 'Upgrade to Use Audiences & Topics' advice). */
 export function requireAudienceSetup(user: User) {
   if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
   if (user.tier === 'light') forbidden(LIGHT_TIER_MESSAGE)
@@ -48,7 +48,7 @@ interface Failure {
   message: string
 }
 
-/** The failure of a generation workflow as the §8 texts: a configuration problem names the API key, an unusable reply is 'Invalid response...'. */
+/** The failure of a generation workflow as the texts users see: a configuration problem names the API key, an unusable reply is 'Invalid response...'. */
 function failureOf(err: unknown, error: string): Failure {
   const app = err instanceof WorkflowFailedError ? ((err.cause as any)?.cause ?? err.cause) : err
   const type = (app as { type?: string } | undefined)?.type
@@ -72,7 +72,7 @@ function run<K extends AudienceWorkflow>(user: User, workflow: K, args: ArgsOf<K
 
 const projectOf = (f: SetupFields) => ({ brand: f.brandDomain, market: f.marketDescription, region: f.marketRegion, language: f.language, marketType: f.marketType })
 
-/** POST /api/generate-audiences-topics → { audiences, topics } or a §8 failure. */
+/** POST /api/generate-audiences-topics → { audiences, topics } or a failure text users can act on. */
 export async function generateAudiencesTopics(user: User, fields: SetupFields, ticket: BudgetTicket): Promise<{ audiences: Audience[]; topics: Topic[] } | Failure> {
   try {
     const out = await run(
@@ -162,7 +162,7 @@ export async function generateGroupQueries(
   }
 }
 
-/** GET /api/projects/{id}/audiences: anyone who may read the project (§6). */
+/** GET /api/projects/{id}/audiences: anyone who may read the project. */
 export async function projectAudiences(user: User, projectId: number) {
   const project = await getProject(user, projectId, 'read')
   return { audiences: project.audiences, topics: project.topics, askAsPersona: await askerOf(projectId) }
@@ -171,7 +171,7 @@ export async function projectAudiences(user: User, projectId: number) {
 const askerOf = async (projectId: number) =>
   Boolean((await db()<{ on: boolean }[]>`select ask_as_persona as on from projects where id = ${projectId}`)[0]?.on)
 
-/** POST /api/projects/{id}/audiences { askAsPersona }: the owner turns persona asking on or off for later analyses (issue 11 §4). */
+/** POST /api/projects/{id}/audiences { askAsPersona }: the owner turns persona asking on or off for later analyses. */
 export async function setAskAsPersona(user: User, projectId: number, askAsPersona: boolean) {
   await getProject(user, projectId, 'write')
   await db()`update projects set ask_as_persona = ${askAsPersona} where id = ${projectId}`
@@ -217,7 +217,7 @@ export async function analysisPersonas(
   }
 }
 
-/** POST /api/audiences/save: the owner replaces the project's audiences with the saved payloads (§3). */
+/** POST /api/audiences/save: the owner replaces the project's audiences with the saved payloads. */
 export async function saveAudiences(user: User, body: z.infer<typeof saveAudiencesSchema>) {
   await getProject(user, body.projectId, 'write')
   const rows = body.audiences.map((a, i) => {

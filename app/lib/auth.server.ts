@@ -87,7 +87,7 @@ export async function getUser(request: Request): Promise<User | null> {
   const session = await activeSession(request)
   if (!session) return null
   const user = await getUserById(session.userId)
-  // A paused admin has no admin rights until reactivated (§6: a paused account can only look at its own data).
+  // A paused admin has no admin rights until reactivated (a paused account can only look at its own data).
   return user ? { ...user, isAdmin: user.isAdmin && user.isActive, authType: session.authType } : null
 }
 

@@ -1,5 +1,5 @@
 /**
- * Report branding (issue 33 §2): the account's, and a project's override, stored in PostgreSQL (report_brandings,
+ * Report branding: the account's, and a project's override, stored in PostgreSQL (report_brandings,
  * the logo as bytea). Who may change: the account itself; for a project, whoever may write it (its owner, an admin).
  * Reports read the merged branding of their project (brandingForProject), a share link's visitor included.
  */

@@ -1,5 +1,5 @@
 /**
- * Canaries (issue 32 §2) for the app: the model changes flagged on a project, what its canaries cost, and the
+ * Canaries for the app: the model changes flagged on a project, what its canaries cost, and the
  * owner's switch. Read access to see them, write access to turn them off or on.
  */
 import { z } from 'zod'

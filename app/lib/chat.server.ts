@@ -1,5 +1,5 @@
 /**
- * AI Chat on the server (§2 "AI Chat", §7 `ai-chat`): access checks, the conversation store (`chat_messages`),
+ * AI Chat on the server (POST /api/ai-chat): access checks, the conversation store (`chat_messages`),
  * the question's tool loop, and the live text of the reply.
  *
  * How a question is answered: the app starts one Temporal workflow per model turn (`chat-<user>-<stream>-<turn>`,
@@ -153,7 +153,7 @@ export async function prepareChat(user: User, body: ChatRequest, clientAddress: 
   try {
     ticket = await admitModelWork({ user, clientAddress })
   } catch (e) {
-    // The rate limit and the daily cost cap are the chat's "quota" (§8 quota_exceeded).
+    // The rate limit and the daily cost cap are the chat's "quota" (quota_exceeded).
     if (e instanceof Response && e.status === 429) {
       const b = (await e.clone().json().catch(() => null)) as { error?: string } | null
       chatError(429, 'quota_exceeded', b?.error ?? CHAT_TEXTS.quotaBody, undefined, { 'Retry-After': e.headers.get('Retry-After') ?? '60' })
@@ -187,7 +187,7 @@ const join = (a: string, b: string) => (a && b ? `${a}\n\n${b}` : a || b)
 export async function runChat(run: PreparedChat, sink?: ChatSink): Promise<ChatReply> {
   const { user, project, analysis, body, ticket } = run
   const sql = db()
-  // The screen sends the last 10 messages (§7); an API client that sends none continues the stored conversation.
+  // The screen sends the last 10 messages; an API client that sends none continues the stored conversation.
   const history = historyForModel(
     body.conversationHistory ??
       (
@@ -288,7 +288,7 @@ export async function runChat(run: PreparedChat, sink?: ChatSink): Promise<ChatR
   }
 }
 
-/** A failed turn as the §7 error body: the gateway's error kind decides the type (§8). */
+/** A failed turn as the error body { error, details, type }: the gateway's error kind decides the type. */
 function failureResponse(err: unknown): Response {
   let cause: unknown = err
   let kind: string | null = null

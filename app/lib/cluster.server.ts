@@ -1,5 +1,5 @@
 /**
- * What every web process must count together (issue 35 §2): request budgets in rate-limiter-flexible's PostgreSQL
+ * What every web process must count together: request budgets in rate-limiter-flexible's PostgreSQL
  * store (table rate_limits, migration 0027), so two app processes behind a proxy refuse the eleventh model request
  * of a minute exactly as one process did. The store talks to the app's one postgres.js pool through a small
  * adapter, so no second database driver or pool is opened.

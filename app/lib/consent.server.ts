@@ -1,4 +1,4 @@
-/** A signed-in user's cookie consent record (§3), mirrored from the browser. */
+/** A signed-in user's cookie consent record, mirrored from the browser. */
 import type { z } from 'zod'
 import { db } from './db.server'
 import type { User } from './auth.server'

@@ -1,5 +1,5 @@
 /**
- * Discovered brands of an analysis (issue 9 §2): names its answers put forward that the project
+ * Discovered brands of an analysis: names its answers put forward that the project
  * does not track, and adding one as a competitor (within the 19 cap), which rebuilds the
  * analysis's mentions with the existing rebuild-mentions.
  */

@@ -1,5 +1,5 @@
 /**
- * The engines' figures of one analysis (issue 30): presence per engine and query, and the API-versus-app comparison.
+ * The engines' figures of one analysis: presence per engine and query, and the API-versus-app comparison.
  * Read access as every results view; the stored per-answer parses, never the texts re-parsed.
  */
 import type { Sql } from 'postgres'

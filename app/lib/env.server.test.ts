@@ -26,7 +26,7 @@ describe('parseEnv: the one schema of the app and the worker', () => {
     expect(parseEnv({ DATABASE_URL }).NODE_ENV).toBe('development')
   })
 
-  it('checks the worker limits together at start (issue 35): pollers within the activity slots, a known slot store', () => {
+  it('checks the worker limits together at start: pollers within the activity slots, a known slot store', () => {
     const worker = parseEnv({ DATABASE_URL, WORKER_ACTIVITY_POLLERS: '4', WORKER_MAX_ACTIVITIES: '40', WORKER_CACHED_WORKFLOWS: '0', PROVIDER_SLOTS: 'process' })
     expect([worker.WORKER_ACTIVITY_POLLERS, worker.WORKER_MAX_ACTIVITIES, worker.WORKER_CACHED_WORKFLOWS, worker.PROVIDER_SLOTS]).toEqual([4, 40, 0, 'process'])
     expect(parseEnv({ DATABASE_URL }).PROVIDER_SLOTS).toBe('shared')

@@ -1,5 +1,5 @@
 /**
- * Evidence behind the results screens (issue 18 §3): the answers a figure was computed from, with the brand's
+ * Evidence behind the results screens: the answers a figure was computed from, with the brand's
  * mentions and ranked item marked (GET /api/analyses/{id}/evidence), how the shown analysis was made (samples,
  * metric definitions version, version changes) and the explicit rebuild to the current definitions
  * (POST /api/analyses/{id}/evidence-rebuild). Access: reading needs read access to the project (owner, shared,
@@ -107,7 +107,7 @@ export async function loadEvidence(user: User | { exportId: string }, analysisId
   )
   if (q.query !== null && queries.length === 0) badRequest('No such query in this analysis')
   const cell: EvidenceCell = { metric: q.metric, brand: q.brand, modelId: q.model, queryIndex: q.query, topic: q.topic, audience: q.audience }
-  // All models: the six and the engines (issue 30), as the combined results count them.
+  // All models: the six and the engines, as the combined results count them.
   const modelIds = q.model ? [q.model] : [...ALL_MODEL_IDS]
   const sql = db()
   const rows = await sql<{ id: string; model_id: number; query_index: number; query: string; sample: number; answered: boolean; mentions: Record<string, unknown>; rank: string | null; collection: Collection | null; created_at: Date }[]>`

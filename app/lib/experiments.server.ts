@@ -1,5 +1,5 @@
 /**
- * Experiments (issue 32 §1): record a content change on a project and read its estimate. Access as the project's:
+ * Experiments: record a content change on a project and read its estimate. Access as the project's:
  * reading needs read access, recording and deleting need write access. The maths is app/domain/experiments.
  */
 import { db } from './db.server'

@@ -1,5 +1,5 @@
 /**
- * Share links of an analysis (§7 exports): a 30-day read-only link of a completed analysis, created by the
+ * Share links of an analysis ("exports"): a 30-day read-only link of a completed analysis, created by the
  * project owner; the export history is visible to the owner, people the project is shared with and admins
  * (not to visitors of a public project). The public page itself is loadExportView (results.server.ts).
  */
@@ -96,7 +96,7 @@ export async function exportSummary(exportId: string): Promise<string | null> {
   return row?.ai_summary ?? null
 }
 
-/** The export links of a project: owner, sharees and admins (§6 'exports'; a public project's viewers get 404). */
+/** The export links of a project: owner, sharees and admins (a public project's viewers get 404). */
 const readableProject = (user: User, projectId: number) => getProject(user, projectId, 'exports')
 
 async function exportRows(sql: Sql, where: postgres.Fragment): Promise<ExportListItem[]> {
@@ -140,7 +140,7 @@ export async function listAnalysisExports(user: User, analysisId: number): Promi
 }
 
 /**
- * POST /api/projects/{id}/exports/{exportId}/revoke (issue 33): ends a share link now (whoever may create links);
+ * POST /api/projects/{id}/exports/{exportId}/revoke: ends a share link now (whoever may create links);
  * the page, its report and its web-page report then answer 410 like an expired link.
  */
 export async function revokeExport(user: User, projectId: number, exportId: string) {

@@ -1,5 +1,5 @@
 /**
- * Fact-check on the server (issue 32 §3): a project's brand facts (read by whoever may read the project, changed by
+ * Fact-check on the server: a project's brand facts (read by whoever may read the project, changed by
  * whoever may change it, as the rest of its setup), the Accuracy view of an analysis, its CSV export, and a new
  * check of an analysis started from the app (the analysis workflow starts the first one itself).
  */

@@ -1,5 +1,5 @@
 /**
- * The README's "How we count" section (issue 27 §4), served to the results screens' help: the counting and
+ * The README's "How we count" section, served to the results screens' help: the counting and
  * ranking rules and the latest accuracy table of `npm run eval:parse`, written once in the README.
  */
 import { readFileSync } from 'node:fs'

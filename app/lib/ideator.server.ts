@@ -1,10 +1,10 @@
 /**
- * The Content Ideator's server side (phase 6, §7 generate-ideas / generate-content): access checks, the
+ * The Content Ideator's server side (phase 6, POST /api/content-recommendations/generate-ideas and generate-content): access checks, the
  * idea quota, the grounding read from the project's latest completed analysis, the Temporal runs that call
  * the models, the saved generations (`content_ideas`) and the Citation Explorer's data.
  *
  * Decisions where the spec is silent:
- * - Generating needs write access to the project (its owner, §6); anyone who may view the project sees
+ * - Generating needs write access to the project (its owner); anyone who may view the project sees
  *   its saved ideas and contents and the Citation Explorer.
  * - The idea quota (IDEATOR_LIMITS.ideasPerDay generations in any rolling 24 hours, admins unlimited) is
  *   reserved under the user's lock before the models are asked, so two clicks cannot both take the last

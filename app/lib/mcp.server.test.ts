@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mcpTools } from './mcp.server'
 import { API_ROUTES, type ApiRouteDef } from '../domain/api/routes'
 
-describe('MCP parity (issue 29): one tool per /api/v1 operation, from the route table', () => {
+describe('MCP parity: one tool per /api/v1 operation, from the route table', () => {
   const tools = mcpTools()
 
   it('the tool list is exactly the route table, each name once', () => {

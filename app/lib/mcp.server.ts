@@ -1,5 +1,5 @@
 /**
- * The MCP server (issue 18 §2, issue 29): the official TypeScript SDK's server over its web-standard streamable HTTP
+ * The MCP server: the official TypeScript SDK's server over its web-standard streamable HTTP
  * transport at /mcp, authenticated with a personal API key (Authorization: Bearer abv_…). Its tools are generated
  * from the /api/v1 route table, one per operation: the tool's name and description come from the route, its input
  * JSON Schema is the route's path, query and body parameters as the OpenAPI document publishes them, and a call

@@ -42,7 +42,7 @@ export async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminDat
   const sessions = sessionRows.map((s) => ({ ...s, failures: failuresOf.get(`${s.analysis_id}:${s.model_id}`) ?? [] }))
   const runningIds = new Set(running.flatMap((r) => r.model_ids))
   const answered = new Map(counts.map((x) => [x.model_id, x.answered]))
-  // The six models' cards (spec §7), and an engine's card once the analysis holds its answers (issue 30).
+  // The six models' cards, and an engine's card once the analysis holds its answers.
   const shown = new Set(modelColumns([...answered.keys(), ...runningIds]))
   const cards: ModelCard[] = [
     ...MODELS.filter((m) => shown.has(m.id)).map((m) => ({

@@ -1,5 +1,5 @@
 /**
- * The optimiser's PDF export (§7 export-pdf): a report rendered as HTML on the server (scores, radar chart as
+ * The optimiser's PDF export (POST .../export-pdf): a report rendered as HTML on the server (scores, radar chart as
  * SVG, critical actions, recommendations, optimised content) and printed by Chromium through puppeteer — with
  * JavaScript off and every network request refused, so nothing in the content can make the server fetch a URL.
  * Without Chromium the same HTML is the answer (the screen then says 'HTML Downloaded').

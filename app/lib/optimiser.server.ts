@@ -1,5 +1,5 @@
 /**
- * The content optimiser's server side (§7 "Content optimiser"): runs the Temporal workflows, reads their
+ * The content optimiser's server side: runs the Temporal workflows, reads their
  * progress, checks the quota, and keeps saved analyses and public exports.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -21,7 +21,7 @@ import { getOptimiserProgressQuery, optimiserWorkflowId } from '../../workflows/
 import { lockUser } from '../../db/locks'
 import { optimiserStepWorkflowId } from '../../workflows/shared'
 
-/** Export links stay active 30 days (§9). */
+/** Export links stay active 30 days. */
 export const EXPORT_DAYS = 30
 
 /** Content optimiser runs of the user (each counts against the analysis quota with the brand analyses; Profile & Limits shows them). */
@@ -31,7 +31,7 @@ export async function optimiserRunsOf(userId: number): Promise<number> {
 }
 
 /**
- * §5 quota and active checks: 403 with the spec's texts. The user's analysis count includes optimiser runs
+ * Quota and active checks: 403 with the spec's texts. The user's analysis count includes optimiser runs
  * (db/analysis-admission.ts). Only as good as the figures it is given: admitRun calls it with the user read
  * again under the user's lock.
  */
@@ -207,7 +207,7 @@ export async function listSaves(user: User, projectId: number): Promise<SavedCon
   return rows.map(toSaved)
 }
 
-/** POST .../save-to-project: a change to the project, so write access (the owner, §6); a viewer gets a 403. */
+/** POST .../save-to-project: a change to the project, so write access (the owner); a viewer gets a 403. */
 export async function saveToProject(user: User, body: z.infer<typeof saveRequest>): Promise<{ success: true; saveId: number }> {
   await getProject(user, body.projectId, 'write')
   const sql = db()

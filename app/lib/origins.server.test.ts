@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allowedOrigins } from './origins.server'
 
-describe('the same-origin allow-list (issue 29: never the Host header)', () => {
+describe('the same-origin allow-list (never the Host header)', () => {
   it('is APP_URL alone when it is set', () => {
     expect([...allowedOrigins({ appUrl: 'https://brand.example.com/app/', host: '0.0.0.0', port: 3000, addresses: ['192.168.1.20'] })]).toEqual(['https://brand.example.com'])
   })

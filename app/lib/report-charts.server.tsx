@@ -1,5 +1,5 @@
 /**
- * The report's charts (issue 33 §1), drawn on the server by recharts — the screens' chart library and palette — as
+ * The report's charts, drawn on the server by recharts — the screens' chart library and palette — as
  * SVG for the PDF and the shared web page. No browser tab is screenshotted.
  *
  * Recharts 3 computes its layout in effects, so renderToStaticMarkup returns an empty wrapper

@@ -1,5 +1,5 @@
 /**
- * Everything the report adds to its tables (issue 33): the executive summary's facts and sentences, the charts and
+ * Everything the report adds to its tables: the executive summary's facts and sentences, the charts and
  * the localised cover. The figures come from the report's input (the results views, the screens' numbers), the
  * project's trend points (the Trends page's counts) and the analysis's cited sources (as Source Insights counts
  * them from the answers).

@@ -1,5 +1,5 @@
 /**
- * The report as a PowerPoint deck (issue 33 §1) for people who edit decks: pptxgenjs, with native (editable)
+ * The report as a PowerPoint deck for people who edit decks: pptxgenjs, with native (editable)
  * charts rather than pictures of them. The same cover, summary and figures as the PDF; the appendix carries the
  * PDF's summary tables (the workbook holds every table).
  */

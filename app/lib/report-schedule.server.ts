@@ -1,5 +1,5 @@
 /**
- * Report e-mails on a schedule (issue 33 §3): the project's settings (report_schedules, report_recipients), its
+ * Report e-mails on a schedule: the project's settings (report_schedules, report_recipients), its
  * Temporal Schedule `report-email-<projectId>` (workflows/report.ts runs each send), the recent sends with their
  * failures for the owner, and unsubscribing by a recipient's own link. Reading: whoever may read the project;
  * changing: whoever may write it. Without SMTP_URL nothing is sent and the page says so.

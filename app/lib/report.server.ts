@@ -1,5 +1,5 @@
 /**
- * 'Download report' of a completed analysis (issue 9 §6): a PDF printed by Chromium (puppeteer-core, as the
+ * 'Download report' of a completed analysis: a PDF printed by Chromium (puppeteer-core, as the
  * optimiser's PDF) and an .xlsx workbook. The tables come from the results view builder itself (buildView,
  * one call per tab), so they hold the numbers the screens show; app/domain/report turns them into both files.
  *

@@ -161,7 +161,7 @@ async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
   }
 
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
-  // Combined: the six card models and the engines (issue 30) the analysis holds.
+  // Combined: the six card models and the engines the analysis holds.
   const modelIds = modelId ? [modelId] : [...ALL_MODEL_IDS]
   const columnsOf = (answers: { modelId: number }[]) => (modelId ? [modelId] : modelColumns(answers.map((a) => a.modelId)))
   const queryFiltered = Boolean(c.topic || c.audience)

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-describe('secureCookies (issue 29: from APP_URL or the request, never from NODE_ENV alone)', () => {
+describe('secureCookies (from APP_URL or the request, never from NODE_ENV alone)', () => {
   it('production over plain http without APP_URL: no Secure flag, so a self-hoster at http://192.168…:3000 can sign in', async () => {
     const s = await withEnv({ NODE_ENV: 'production', APP_URL: undefined })
     expect(s.secureCookies(new Request('http://192.168.1.20:3000/login'))).toBe(false)

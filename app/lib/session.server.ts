@@ -10,7 +10,7 @@ export function sessionLimits() {
 }
 
 /**
- * Whether cookies get the Secure flag (issue 29): SECURE_COOKIES=true/false decides when set; else APP_URL's scheme
+ * Whether cookies get the Secure flag: SECURE_COOKIES=true/false decides when set; else APP_URL's scheme
  * when it is set; else the request's own (https behind a proxy only with TRUST_PROXY: scripts/server.ts builds the
  * request URL from express's req.protocol, which reads X-Forwarded-Proto only then). Never NODE_ENV alone: a
  * production install opened at http://192.168…:3000 must be able to keep its session cookie.

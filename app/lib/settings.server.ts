@@ -1,4 +1,4 @@
-/** The Analysis Settings page (§2, phase 8): analyses of one project, the six run cards, search insights. */
+/** The Analysis Settings page (phase 8): analyses of one project, the six run cards, search insights. */
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { getProject } from './projects.server'

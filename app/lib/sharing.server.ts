@@ -1,4 +1,4 @@
-/** Sharing a project with another account, making it public, archiving it (§6, §7 Projects). */
+/** Sharing a project with another account, making it public, archiving it. */
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { badRequest, notFound } from './http.server'
@@ -42,7 +42,7 @@ export async function listShares(owner: User, projectId: number): Promise<ShareR
   return rows.map((r) => ({ userId: r.user_id, email: r.email, createdAt: r.created_at.toISOString() }))
 }
 
-/** PATCH /api/projects/{id}/public: an admin's own projects only (§6); audited with the visibility before and after. */
+/** PATCH /api/projects/{id}/public: an admin's own projects only; audited with the visibility before and after. */
 export async function setPublic(admin: User, projectId: number, isPublic: boolean): Promise<Project> {
   const project = await getProject(admin, projectId, 'setPublic')
   await db().begin(async (tx) => {

@@ -1,7 +1,7 @@
 /**
- * Personal API keys (issue 18 §1): a key is `Authorization: Bearer abv_…`; only its SHA-256 is stored. Every call
+ * Personal API keys: a key is `Authorization: Bearer abv_…`; only its SHA-256 is stored. Every call
  * made with a known key is logged in api_key_calls (also those refused because the key is revoked or expired, or
- * lacks the scope); last_used_at moves on each accepted call. Failed keys are throttled per client address (issue 29).
+ * lacks the scope); last_used_at moves on each accepted call. Failed keys are throttled per client address.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { json } from '@remix-run/node'

@@ -1,6 +1,6 @@
 /**
  * The operations of the REST API and the MCP tools: each calls the same app/lib functions the app's own routes call
- * (projects, analyses, results, sources, trends, model budget, schedule, report), so access rules (§6), quotas,
+ * (projects, analyses, results, sources, trends, model budget, schedule, report), so access rules, quotas,
  * rate limits and the cost cap are theirs.
  */
 import { db } from '../db.server'
