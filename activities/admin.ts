@@ -1,5 +1,5 @@
 /**
- * The admin's API-key test (§7 GET /api/test-gemini-keys): one minimal call per configured key through the
+ * The admin's API-key test (GET /api/test-gemini-keys): one minimal call per configured key through the
  * gateway (the vendors' SDKs), run by keyTestWorkflow. Keys are read here, in the worker that holds them,
  * and never leave it: results carry the variable's name and the key's length only, and error texts are
  * scrubbed (app/domain/admin/key-test.ts).

@@ -1,7 +1,7 @@
 /**
  * Activities of the Topics & Audiences setup: one structured model call each, through the gateway,
- * with the reply cleaned by the domain rules (§5, §9). An empty or unusable reply is a non-retryable
- * 'invalid-response' failure the app turns into the §8 text.
+ * with the reply cleaned by the domain rules. An empty or unusable reply is a non-retryable
+ * 'invalid-response' failure the app turns into 'Invalid response from server - please try again'.
  */
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity'
 import type postgres from 'postgres'
@@ -112,7 +112,7 @@ export function createAudienceActivities({ gateway, sql }: { gateway: Gateway; s
     },
 
     /**
-     * Persona as asker (issue 11 §4): which queries of this analysis are asked again as their persona. Nothing
+     * Persona as asker: which queries of this analysis are asked again as their persona. Nothing
      * when the project's option is off. A refresh run asks its models' persona variants again as well.
      */
     async planPersonaAsks(input: { analysisId: number; kind: string; modelIds: number[] }): Promise<PersonaPlan> {

@@ -1,5 +1,5 @@
 /**
- * Canaries (issue 32 §2): after a scheduled run's analysis, each of its models is asked the canary queries of the
+ * Canaries: after a scheduled run's analysis, each of its models is asked the canary queries of the
  * project's language (a few samples, through the gateway, counted in the daily cost cap), each answer fingerprinted
  * and stored once; then each model's day is tested against its previous 14 days and a change is flagged and alerted.
  */

@@ -1,5 +1,5 @@
 /**
- * AI Chat activity (§2 "AI Chat"): one model turn through the gateway, its text streamed to the web app as it
+ * AI Chat activity: one model turn through the gateway, its text streamed to the web app as it
  * arrives over PostgreSQL NOTIFY (channel CHAT_STREAM_CHANNEL; the app LISTENs and forwards the deltas to the
  * browser). Deltas are sent one NOTIFY at a time, in order, coalescing whatever arrived meanwhile.
  */

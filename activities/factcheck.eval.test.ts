@@ -1,5 +1,5 @@
 /**
- * The fact-check judge's evaluation (issue 32 §3; claims in tests/support/factcheck-evaluation.ts, figures printed by
+ * The fact-check judge's evaluation (claims in tests/support/factcheck-evaluation.ts, figures printed by
  * `npm run eval:factcheck`): the simulator's judge through the gateway and the OpenAI SDK, as demo mode runs it.
  * Floors, not targets: a contradiction shown to a marketer must be one (precision), and most should be found.
  */

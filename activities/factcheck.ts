@@ -1,5 +1,5 @@
 /**
- * The fact-check of a completed analysis (issue 32 §3): every answer that names the own brand goes to an LLM judge
+ * The fact-check of a completed analysis: every answer that names the own brand goes to an LLM judge
  * through the gateway, with the project's brand facts; the judge's claims are checked (app/domain/factcheck/judge.ts)
  * and stored once per answer. Each call's cost is recorded against the project owner's daily cap (model_usage, kind
  * 'factcheck'), the owner's budget is checked before each batch, and a run checks at most MAX_ANSWERS_PER_RUN answers.

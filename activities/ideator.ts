@@ -1,5 +1,5 @@
 /**
- * Content Ideator activities (issue 14 §1): ideas grounded in the project's analysis, their scores from
+ * Content Ideator activities: ideas grounded in the project's analysis, their scores from
  * OpenAI and Gemini, and the full content of selected ideas. Every model reply is structured output
  * checked against the zod schema of its task; a reply that does not fit (or names a gap the grounding
  * does not have) fails the activity, which Temporal retries.
@@ -20,7 +20,7 @@ export interface IdeatorDeps {
 export type IdeatorContext = Omit<IdeatorPromptInput, 'task' | 'items'>
 
 const WRITER_ORDER: ProviderKey[] = ['openai', 'anthropic', 'gemini', 'deepseek', 'xai', 'perplexity']
-/** §3: an idea's openaiScore and geminiScore. */
+/** An idea's openaiScore and geminiScore. */
 const SCORERS: ProviderKey[] = ['openai', 'gemini']
 
 export function createIdeatorActivities({ sql, gateway }: IdeatorDeps) {

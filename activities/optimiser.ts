@@ -1,5 +1,5 @@
 /**
- * Content optimiser activities (§2 "Content Optimiser", issue 13): extraction, the relevance phase
+ * Content optimiser activities: extraction, the relevance phase
  * (embeddings from two providers plus a 0-10 model score per chunk), one call per pillar, the summary,
  * critical actions and the rewrite. Every model reply is structured output checked against the zod schema
  * of its task; a reply that does not fit fails the activity (retried by Temporal), and the workflow marks
@@ -157,7 +157,7 @@ export function createOptimiserActivities({ sql, gateway, allowLoopbackFetch = l
       })
     },
 
-    /** §7 generate-critical-actions. */
+    /** The generate-critical-actions call: two critical actions per pillar. */
     async optimiserCriticalActions(input: { userId: number; prompt: string; scores: Record<string, number | null | undefined>; recommendations: string[] }) {
       return ask(input.userId, JSON_ORDER, {
         task: 'criticalActions',
@@ -168,7 +168,7 @@ export function createOptimiserActivities({ sql, gateway, allowLoopbackFetch = l
       })
     },
 
-    /** §7 optimise: the rewrite, as sanitised HTML. */
+    /** The optimise call: the rewrite, as sanitised HTML. */
     async optimiserRewrite(input: { userId: number; originalContent: string; prompt: string; selectedRecommendations: string[]; language: string; customRequirements: string }): Promise<OptimisationResult> {
       const reply = await ask(input.userId, JSON_ORDER, {
         task: 'optimise',

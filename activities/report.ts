@@ -1,5 +1,5 @@
 /**
- * Scheduled report e-mails (issue 33 §3): the I/O of workflows/report.ts. The report itself is rendered by the
+ * Scheduled report e-mails: the I/O of workflows/report.ts. The report itself is rendered by the
  * app's report module, which the worker (a composition root) passes in as `render`, so the e-mailed PDF is the one
  * the app's download gives.
  *

@@ -1,5 +1,5 @@
 /**
- * Source-search activities (§2 Source Insights): basic insights from the stored analysis answers,
+ * Source-search activities: basic insights from the stored analysis answers,
  * enhanced insights from one search-grounded call per query and search model, and the run's
  * bookkeeping. Every insight is stored once (unique on analysis, kind, model, query): a retried
  * activity or a restarted worker never duplicates one, and a stored one is never asked again.

@@ -1,5 +1,5 @@
 /**
- * AI search volume refresh (issue 30 §3): asks DataForSEO's AI Keyword Data API, through its official SDK
+ * AI search volume refresh: asks DataForSEO's AI Keyword Data API, through its official SDK
  * (`dataforseo-client`'s AiOptimizationApi takes a base URL and a fetch, so demo mode and tests reach the simulator
  * with the same code), for the project's queries that have no estimate in its market this month, and stores them.
  *

@@ -1,5 +1,5 @@
 /**
- * Prompts of the Topics & Audiences setup (§7 generate-audiences-topics, generate-audience-queries,
+ * Prompts of the Topics & Audiences setup (POST /api/generate-audiences-topics, generate-audience-queries,
  * generate-topic-queries). Like the framework prompt they carry their inputs as labelled lines (the same
  * labels, so parseFrameworkPrompt reads the project back) plus a `Task:` line and one `Group` line per
  * selected audience or topic, which the model simulator reads (parseAudiencePrompt).

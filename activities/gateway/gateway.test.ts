@@ -45,7 +45,7 @@ describe('every provider through its SDK against the simulator', () => {
     expect(a.usage.outputTokens).toBeGreaterThan(0)
     expect(a.usage.totalTokens).toBeGreaterThanOrEqual(a.usage.inputTokens + a.usage.outputTokens - 1)
     expect(a.costUsd).toBeGreaterThan(0)
-    // the simulator answered: the cost is what the call would cost with a real key, marked simulated (issue 28)
+    // the simulator answered: the cost is what the call would cost with a real key, marked simulated
     expect(a.simulated).toBe(true)
     expect(a.sources.length).toBeGreaterThan(0)
     expect(new Set(a.sources.map((s) => s.url)).size).toBe(a.sources.length)
@@ -339,7 +339,7 @@ describe('concurrency', () => {
   })
 })
 
-describe('vendor replies beyond the happy path (issue 16 §2)', () => {
+describe('vendor replies beyond the happy path', () => {
   const fault = (provider: ProviderKey, f: Record<string, unknown>) => simControl(sim.url, '/__sim/config', { providers: { [provider]: { faults: [f] } } })
 
   it('anthropic pause_turn: the paused content is sent back and the whole answer is stored, with its citations', async () => {

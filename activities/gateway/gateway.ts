@@ -99,7 +99,7 @@ export function createGateway(configs: Record<ProviderKey, ProviderConfig> = loa
         a.ask({ prompt: opts.prompt, system: opts.system, webSearch, signal, engine: opts.engine, market: opts.market, task: opts.task }),
       )
       if (parsed.refusal) throw refusalError(provider, parsed.refusal)
-      // An engine that showed no AI answer is a result (issue 30); any other empty answer is worth a retry.
+      // An engine that showed no AI answer is a result; any other empty answer is worth a retry.
       if (!absent && !parsed.text.trim()) throw emptyAnswerError(provider)
       return toAnswer(provider, raw, parsed, latencyMs, webSearch, parsed.text, absent === true)
     },

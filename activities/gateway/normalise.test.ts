@@ -1,5 +1,5 @@
 /**
- * The vendor-body parsers on the replies of issue 16 §2, with bodies written here by hand in
+ * The vendor-body parsers on the vendor replies beyond the happy path, with bodies written here by hand in
  * the vendors' documented shapes (the recorded bodies are in fixtures.test.ts).
  */
 import { parseAnthropic, parseChatCompletion, parseGemini, parseResponses, usageOf } from './normalise'

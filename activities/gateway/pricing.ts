@@ -41,7 +41,7 @@ const PRICES: Record<ProviderKey, Price[]> = {
     { prefix: 'grok-3', inputPerMTok: 3, outputPerMTok: 15, perSearch: 0.01 },
   ],
   deepseek: [{ prefix: 'deepseek', inputPerMTok: 0.28, outputPerMTok: 0.42, perSearch: 0 }],
-  // The SERP providers bill per request and their cost is read from the reply (issue 30).
+  // The SERP providers bill per request and their cost is read from the reply.
   dataforseo: [],
   serpapi: [],
 }

@@ -28,7 +28,7 @@ export interface JsonCall extends AdapterCall {
 export interface AdapterResult {
   raw: unknown
   parsed: ParsedAnswer
-  /** A SERP engine showed no AI answer for the query (issue 30). */
+  /** A SERP engine showed no AI answer for the query. */
   absent?: boolean
 }
 

@@ -82,7 +82,7 @@ export interface AskOptions {
   /** Use the provider's web search tool. Default true. DeepSeek has none and ignores it. */
   webSearch?: boolean
   signal?: AbortSignal
-  /** For the SERP providers (issue 30): the engine to read, the market to read it in, the task hooks. */
+  /** For the SERP providers: the engine to read, the market to read it in, the task hooks. */
   engine?: EngineKey
   market?: Market
   task?: EngineTask

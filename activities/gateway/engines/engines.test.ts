@@ -1,5 +1,5 @@
 /**
- * The engines of issue 30 through the gateway against the simulator: DataForSEO through its official client,
+ * The engines (Google AI Overview and AI Mode, Bing Copilot, the ChatGPT app) through the gateway against the simulator: DataForSEO through its official client,
  * SerpApi through the typed GET client; each provider's task, deferred, absent and error cases.
  */
 import { startSimulator, type SimulatorHandle } from '../../../simulator/server'

@@ -1,5 +1,5 @@
 /**
- * The SERP providers' failures as gateway errors (issue 30). Only transient ones are retried: HTTP 429 / 5xx,
+ * The SERP providers' failures as gateway errors. Only transient ones are retried: HTTP 429 / 5xx,
  * DataForSEO 40202 (rate limit), 50000-range codes; a rejected login or an empty balance stops the model
  * (configuration), a refused request is permanent.
  */

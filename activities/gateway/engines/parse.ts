@@ -1,5 +1,5 @@
 /**
- * The SERP providers' documented response bodies, read into the gateway's ParsedAnswer (issue 30). Pure: the
+ * The SERP providers' documented response bodies, read into the gateway's ParsedAnswer. Pure: the
  * clients (./dataforseo.ts, ./serpapi.ts) hand each body here, and the unit tests hand the fixtures in
  * tests/fixtures/engines/. An engine that showed no AI answer for the query is `absent`, not an error.
  */
