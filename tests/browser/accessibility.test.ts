@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 AA (issue 34) in headless Chromium: an axe-core scan (rules tagged wcag2a, wcag2aa,
+ * WCAG 2.1 AA in headless Chromium: an axe-core scan (rules tagged wcag2a, wcag2aa,
  * wcag21a, wcag21aa) of every page of the product — signed out, signed in, admin, shared and public
  * views — at 1440 × 900 and 390 × 844, each page's violations listed together; and a keyboard-only
  * walk (page.keyboard only): sign up, create a project, run an analysis, every results tab, a

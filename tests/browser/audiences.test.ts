@@ -138,7 +138,7 @@ describe('Topics & Audiences setup in the browser', () => {
     expect(options).toContain('Auto-enrolment pensions')
     await clickButton(page, 'Cancel')
 
-    // Generating audience queries now would replace the 10 topic queries: asked first, and Cancel keeps them (issue 28 §4).
+    // Generating audience queries now would replace the 10 topic queries: asked first, and Cancel keeps them.
     cancelNext = true
     const question = new Promise<string>((r) => (asked = r))
     await clickButton(page, 'Generate Audience Queries (1 selected)')
@@ -156,7 +156,7 @@ describe('Topics & Audiences setup in the browser', () => {
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid=query-row]').length === n, {}, topics.length - 1)
     }
     expect(await text(page, '[data-testid=query-count]')).toBe('2/50')
-    // The top topic's first query is asked on behalf of its first connected audience: ask it as that persona too (issue 11 §4).
+    // The top topic's first query is asked on behalf of its first connected audience: ask it as that persona too.
     const persona = (await page.$$eval('[data-testid=query-audience]', (els) => els.map((e) => (e as HTMLElement).innerText)))[0].split(':')[0]
     expect(await page.$eval('input[aria-label="Ask as persona"]', (c) => (c as HTMLInputElement).checked)).toBe(false)
     await click(page, 'input[aria-label="Ask as persona"]')
@@ -196,7 +196,7 @@ describe('Topics & Audiences setup in the browser', () => {
   }, 300_000)
 })
 
-describe('the audience editor and the persona lists (issue 11 audit)', () => {
+describe('the audience editor and the persona lists', () => {
   /** A signed-in page of its own with generated personas for a B2B payroll product. */
   const generatedSetup = async (on: Browser = browser) => {
     const context = await on.createBrowserContext()
@@ -459,7 +459,7 @@ describe('the audience editor and the persona lists (issue 11 audit)', () => {
   }, 90_000)
 })
 
-describe('Ask as persona: tick, Proceed, run (issue 28 §2)', () => {
+describe('Ask as persona: tick, Proceed, run', () => {
   it('asks every audience query twice per model and shows the comparison on the Audiences tab', async () => {
     const context = await browser.createBrowserContext()
     const page = await context.newPage()

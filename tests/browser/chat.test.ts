@@ -1,5 +1,5 @@
 /**
- * Phase 7, AI Chat, in headless Chromium (issue 14 §2, §4): the welcome with its data points, the suggested
+ * Phase 7, AI Chat, in headless Chromium: the welcome with its data points, the suggested
  * prompts (5 × 4, hidden after a pick), 'AI is thinking...', the reply seen token by token while the simulator
  * holds Claude's stream (never a timing race: the hold is moved on by the test), the answer's figures against the
  * hand-worked Brand Rank, HH:mm times, reload, Clear, Enter / Shift+Enter, the quota toast, 'No Analysis Data',
@@ -110,7 +110,7 @@ describe('the AI Chat screen', () => {
     expect(errors).toEqual([])
   })
 
-  it("shows the quota toast of §8 when the AI service refuses, and keeps the question in the input", async () => {
+  it("shows the quota toast when the AI service refuses, and keeps the question in the input", async () => {
     const page = await pageFor(hw.owner)
     await page.goto(chatUrl(hw.projectId, hw.analysisId), { waitUntil: 'networkidle0' })
     await waitForText(page, 'I have access to 24 data points')

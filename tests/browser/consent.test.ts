@@ -1,4 +1,4 @@
-/** The cookie banner and preferences dialog in headless Chromium (§2, §4, §5, §9). */
+/** The cookie banner and preferences dialog in headless Chromium. */
 import type { Browser } from 'puppeteer-core'
 import { testEnv } from '../support/env'
 import { createProject, setLimits, signUp } from '../support/flows'

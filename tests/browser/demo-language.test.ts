@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3 "a demo that looks like the market typed": a German and a Japanese demo project, analysed in
+ * A demo that looks like the market typed: a German and a Japanese demo project, analysed in
  * headless Chromium. The answers on API Data are in the project's language (no English remarks such as
  * "Let me search …" or "Sources:"), Source Insights lists the market's own sites (test.de, runnersworld.de …;
  * kakaku.com, itmedia.co.jp …) and the brands' pages, never the English catalogue's (Wikipedia in English,

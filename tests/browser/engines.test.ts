@@ -1,5 +1,5 @@
 /**
- * The engines (issue 30) in headless Chromium: on the hand-worked analysis with a Google AI Overview answer for the
+ * The engines in headless Chromium: on the hand-worked analysis with a Google AI Overview answer for the
  * first query and none for the second, API Data lists the engine as a model and reads the absent one as
  * "no AI Overview"; the Overview shows the presence (1 of 2) and the query without one.
  */

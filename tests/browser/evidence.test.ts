@@ -1,5 +1,5 @@
 /**
- * Evidence in headless Chromium (issue 18 §3): on the hand-worked analysis (tests/support/hand-worked-analysis.ts)
+ * Evidence in headless Chromium: on the hand-worked analysis (tests/support/hand-worked-analysis.ts)
  * a rate shows its n and 95 % interval beside it, an average rank its spread; clicking a cell opens the answers
  * it was computed from with the brand's mentions and its ranked list item marked in the text; samples per query
  * are set in the project's Edit dialog with the trade-off explained. Screenshots go to test-artifacts/screenshots.

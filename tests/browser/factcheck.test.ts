@@ -1,5 +1,5 @@
 /**
- * Fact-check in headless Chromium (issue 32 §3), one path: Setup → Brand facts (the seeded fact shown, one added and
+ * Fact-check in headless Chromium, one path: Setup → Brand facts (the seeded fact shown, one added and
  * saved), then the results' Accuracy tab with the contradicted claim seeded on the hand-worked analysis's answer A5:
  * the fact, the model, the sentence quoted, the site that answer cited, first and last seen, and the alert.
  */

@@ -1,8 +1,8 @@
 /**
- * The FAQ chat in headless Chromium (issue 14 §3): the floating button with its 'FAQ' badge on the
+ * The FAQ chat in headless Chromium: the floating button with its 'FAQ' badge on the
  * public landing page, Enter sends and Shift+Enter does not, a preset prompt is sent when picked,
- * and the full page on /faq sends its preset on its own. Issue 26 §3: the Enter that confirms an input-method
- * conversion sends nothing; issue 28 §1: "not sure" answers link the closest topics.
+ * and the full page on /faq sends its preset on its own. The Enter that confirms an input-method
+ * conversion sends nothing; "not sure" answers link the closest topics.
  */
 import type { Browser, Page } from 'puppeteer-core'
 import { testEnv } from '../support/env'

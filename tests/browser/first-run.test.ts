@@ -1,5 +1,5 @@
 /**
- * A new user's first run in demo mode (issue 9), in headless Chromium: the results show the
+ * A new user's first run in demo mode, in headless Chromium: the results show the
  * brands the answers name that the project does not track, one click adds one as a competitor;
  * and once the default quota is used up, disabled actions say why in place and Profile & Limits
  * says how to get more. The simulator's day and seed are pinned.

@@ -1,5 +1,5 @@
 /**
- * The Content Ideator in headless Chromium (issue 14 §1): the setup panel and its rules, ideas with their
+ * The Content Ideator in headless Chromium: the setup panel and its rules, ideas with their
  * gap, score colours and expand/collapse, the 'Generated Content' dialog with a tab per idea and copy,
  * 'New Ideas', ideas listed again after a reload, and the Citation Explorer against seeded insights.
  */
@@ -52,7 +52,7 @@ describe('content ideator screen', () => {
     await page.goto(`${testEnv().appUrl}/?phase=6&project=${projectId}`, { waitUntil: 'networkidle0' })
     await page.waitForSelector('[data-testid=ideator-setup]')
     await waitForText(page, 'Content Recommendations')
-    // §5: no query selected → disabled; the quota shows in the label.
+    // No query selected → disabled; the quota shows in the label.
     expect(await text(page, '[data-testid=generate-ideas]')).toBe('Generate Ideas (10 left)')
     expect(await page.$eval('[data-testid=generate-ideas]', (b) => (b as HTMLButtonElement).disabled)).toBe(true)
     // Toggling custom mode clears the other field.
@@ -76,7 +76,7 @@ describe('content ideator screen', () => {
     expect(await text(page, '[data-testid=generate-ideas]')).toBe('Generate Ideas (9 left)')
     expect((await texts(page, '[data-testid=idea-title]'))[0]).toBe('Brooks vs Nike: a comparison for "best running shoes"')
     expect((await texts(page, '[data-testid=idea-gap]'))[0]).toBe('Closes: Nike is ranked above Brooks by ChatGPT 5 (#1 vs #2), Claude Sonnet 4 (#2 vs not ranked) for this query')
-    // Scores 0.955, 0.955, 0.755, 0.755, 0.955 (see the integration test): 80+ green, 60-79 yellow (§9).
+    // Scores 0.955, 0.955, 0.755, 0.755, 0.955 (see the integration test): 80+ green, 60-79 yellow.
     expect(await page.$$eval('[data-testid=idea] > div > div [data-testid=idea-score]', (els) => els.map((e) => e.getAttribute('data-colour')))).toEqual(['green', 'green', 'yellow', 'yellow', 'green'])
     await waitForText(page, 'Grounded on the analysis of 2025-05-20')
 
@@ -143,7 +143,7 @@ describe('content ideator screen', () => {
     expect(errors).toEqual([])
   })
 
-  it('shows the §8 failure texts: the status and body for ideas, the fixed text for content', async () => {
+  it('shows the failure texts: the status and body for ideas, the fixed text for content', async () => {
     const page = await signedInPage()
     const errors = collectPageErrors(page)
     await page.goto(`${testEnv().appUrl}/?phase=6&project=${projectId}`, { waitUntil: 'networkidle0' })
@@ -155,7 +155,7 @@ describe('content ideator screen', () => {
       await (await page.$$('[data-testid=idea] input[type=checkbox]'))[0].click()
       await page.click('[data-testid=generate-content]')
       await page.waitForFunction(() => [...document.querySelectorAll('[role=status]')].some((t) => t.textContent?.includes('Generation Failed')), { timeout: 60_000 })
-      // §8: 'Failed to generate content', not the vendor's detail.
+      // 'Failed to generate content', not the vendor's detail.
       expect(await text(page, '[role=status] .toast-title')).toBe('Generation Failed')
       expect(await text(page, '[role=status] .toast-description')).toBe('Failed to generate content')
 
@@ -166,7 +166,7 @@ describe('content ideator screen', () => {
       const res = await reply
       const body = await res.text()
       expect(res.status()).toBe(502)
-      // §8: 'Failed to generate content ideas: {status} {body}' with the body as the server sent it.
+      // 'Failed to generate content ideas: {status} {body}' with the body as the server sent it.
       await page.waitForFunction((want) => document.querySelector('[role=status] .toast-description')?.textContent === want, { timeout: 30_000 }, `Failed to generate content ideas: 502 ${body}`)
       expect(body).toContain('"error":"Failed to generate content ideas"')
     } finally {

@@ -1,5 +1,5 @@
 /**
- * A Japanese-language project analysed in demo mode, seen in headless Chromium (issue 17): the
+ * A Japanese-language project analysed in demo mode, seen in headless Chromium: the
  * results screens show non-zero mentions, a rank and a sentiment split, with the competitors
  * named in Japanese. Light Mode keeps the run short; the simulator's day and seed are pinned,
  * so the answers (and so the figures) are the same on any date.

@@ -1,5 +1,5 @@
 /**
- * The content optimiser in headless Chromium: §5 validation toasts, a whole run of pasted HTML with the
+ * The content optimiser in headless Chromium: validation toasts, a whole run of pasted HTML with the
  * progress panel, every result tab (screenshot of each), the rewrite with Preview and HTML Code, auto-save
  * and the 'Saved (n)' dialog, a public link opened signed out.
  */

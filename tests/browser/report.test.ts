@@ -1,5 +1,5 @@
 /**
- * 'Download report' in headless Chromium (issue 9 §6): on the results of the hand-worked analysis the
+ * 'Download report' in headless Chromium: on the results of the hand-worked analysis the
  * owner opens the menu and downloads the PDF and the workbook; both files are parsed back and carry the
  * hand-worked figures. A visitor of the share link, signed out, downloads the same workbook there.
  */
@@ -104,7 +104,7 @@ function redPng(width = 40, height = 20): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
 }
 
-it("an agency puts its name and logo on the report (issue 33): branding page, then the report's web page", async () => {
+it("an agency puts its name and logo on the report: branding page, then the report's web page", async () => {
   const page = await browser.newPage()
   const errors = collectPageErrors(page)
   const [name, value] = hw.owner.cookie.split('=')

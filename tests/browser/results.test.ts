@@ -142,7 +142,7 @@ describe('results screens in the browser', () => {
           expect(await page.$eval('select[data-brand-select]', (el) => (el as HTMLSelectElement).value)).toBe('Brooks')
           const rows = await cells(page, 'table[data-table="query-rank"] tbody tr')
           expect(rows.map((r) => r[0].startsWith(QUERIES[rows.indexOf(r)].query))).toEqual([true, true, true])
-          // The last column is the AI search volume (issue 30 §3): the test stack fetches none (VOLUME_REFRESH_AUTO=false),
+          // The last column is the AI search volume: the test stack fetches none (VOLUME_REFRESH_AUTO=false),
           // so one cell spanning every row says so.
           expect(rows.map((r) => r.slice(1))).toEqual(
             QUERY_RANK.Brooks.map((q, i) => [...sixColumns(rank(q.claude), rank(q.chatgpt), 'N/A'), rank(q.combined), pct(q.visibility), ...(i === 0 ? ['estimates not fetched yet'] : [])]),
@@ -395,7 +395,7 @@ describe('results screens in the browser', () => {
   })
 })
 
-describe('choosing brands, the sticky tab bar, the sentiment formula and Refresh (issue 9 §5)', () => {
+describe('choosing brands, the sticky tab bar, the sentiment formula and Refresh', () => {
   const columns = (page: Page) => page.$$eval('table[data-table="mentions"] thead th[title]', (ths) => ths.map((th) => th.getAttribute('title')))
   const shownParam = (page: Page) => page.evaluate(() => new URLSearchParams(location.search).getAll('brands'))
   const waitForColumns = (page: Page, want: string[]) =>
@@ -499,7 +499,7 @@ describe('choosing brands, the sticky tab bar, the sentiment formula and Refresh
     await page.close()
   })
 
-  it("Model Admin Refresh says 'Analysis Refreshed' (§8)", async () => {
+  it("Model Admin Refresh says 'Analysis Refreshed'", async () => {
     const page = await signedInPage()
     const errors = collectPageErrors(page)
     await page.goto(resultsUrl({ tab: 'model-admin' }), { waitUntil: 'networkidle0' })

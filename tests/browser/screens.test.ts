@@ -1,7 +1,7 @@
 /**
- * Issue 28: what a marketer saw on screen, at 1440 × 900 and 1280 × 800 — screens that fit (§4: Brand Rank's Visibility
+ * What a marketer saw on screen, at 1440 × 900 and 1280 × 800 — screens that fit (Brand Rank's Visibility
  * % on screen, every results tab in the bar, scatter labels apart, no heading needing an emoji font, a colour per pie
- * slice, a truthful competitor limit, a cancelled run called cancelled) and names that count (§2: no short name proposed
+ * slice, a truthful competitor limit, a cancelled run called cancelled) and names that count (no short name proposed
  * without one that counts, said in place when typed; one progress figure in the header and on the progress page).
  */
 import { Client, Connection } from '@temporalio/client'
@@ -15,7 +15,7 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const
 
-// 19 competitors: 20 brands, more than the 6-colour competitor palette (§9).
+// 19 competitors: 20 brands, more than the 6-colour competitor palette.
 const COMPETITORS = ['Nike', 'Asics', 'Hoka', 'New Balance', 'Saucony', 'Adidas', 'Mizuno', 'Puma', 'Altra', 'Salomon', 'Under Armour', 'Reebok', 'Karhu', 'Merrell', 'Diadora', 'Topo Athletic', 'Inov-8', 'Skechers', 'Newton']
 const QUERIES = [
   { query: 'best running shoes for flat feet', topic: 'Comfort', audience: 'Beginners' },
@@ -65,7 +65,7 @@ const resultsUrl = (tab: string) => `${testEnv().appUrl}/?${new URLSearchParams(
 const emojiHeadings = (page: Page) =>
   page.$$eval('h1, h2, h3, h4, h5, h6', (hs) => hs.map((h) => (h as HTMLElement).innerText).filter((t) => /\p{Emoji_Presentation}|\u20E3/u.test(t)))
 
-describe.each(VIEWPORTS)('results screens at $width × $height (issue 28 §4)', (viewport) => {
+describe.each(VIEWPORTS)('results screens at $width × $height', (viewport) => {
   it('shows every tab in the bar and Brand Rank with its Visibility % column on screen', async () => {
     const page = await pageAs(owner, viewport)
     const errors = collectPageErrors(page)
@@ -130,7 +130,7 @@ describe.each(VIEWPORTS)('results screens at $width × $height (issue 28 §4)', 
   }, 90_000)
 })
 
-describe('runs and figures (issue 28 §2, §4)', () => {
+describe('runs and figures', () => {
   it('calls a run an operator cancelled "Analysis Cancelled", not failed', async () => {
     const s = await signUp()
     const p = await createProject(s)
@@ -192,7 +192,7 @@ describe('runs and figures (issue 28 §2, §4)', () => {
   }, 180_000)
 })
 
-describe('names that count in the setup (issue 28 §2, §4)', () => {
+describe('names that count in the setup', () => {
   it('proposes no name too short to count, says so in place for a typed one, and names the real competitor limit', async () => {
     // A browser context of its own: signed out (the other tests' session cookies live in the default one).
     const context = await browser.createBrowserContext()

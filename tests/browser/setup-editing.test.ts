@@ -1,5 +1,5 @@
 /**
- * Setup editing (issue 9 §4) in headless Chromium: Enter saves an inline competitor or query edit
+ * Setup editing in headless Chromium: Enter saves an inline competitor or query edit
  * and Escape cancels it; opening a second edit keeps the first; renaming a competitor drops the
  * domains of its old name; alternative-name and domain chips can be removed. Demo mode with the
  * simulator's day and seed pinned: the framework for Notion proposes Confluence (atlassian.com).
@@ -136,7 +136,7 @@ describe('editing the framework in setup', () => {
   })
 })
 
-describe('renaming a competitor to a name already in use (issue 9 §4)', () => {
+describe('renaming a competitor to a name already in use', () => {
   it('is refused in place with the reason, and Proceed then saves the project without a 400', async () => {
     const owner = await signUp()
     const page = await (await browser.createBrowserContext()).newPage()

@@ -42,7 +42,7 @@ describe('sharing in the browser', () => {
     expect(await menuItems(page, project.id)).toEqual(['View Project', 'Share with User', 'Edit Details', 'Archive', 'Delete'])
     await page.click(`xpath/.//tr[@data-project-id="${project.id}"]//button[@role="menuitem" and .="Share with User"]`)
     await waitForText(page, 'Share Project')
-    // The Share button is disabled while the e-mail is empty (§5).
+    // The Share button is disabled while the e-mail is empty.
     expect(await page.$eval('[role=dialog] button[type=submit]', (b) => (b as HTMLButtonElement).disabled)).toBe(true)
     await page.type('[role=dialog] input[name=email]', 'nobody-at-all@example.test')
     await page.click('[role=dialog] button[type=submit]')
@@ -132,7 +132,7 @@ describe('admin pages in the browser', () => {
 })
 
 describe('Edit Project dialog in the browser', () => {
-  it('caps adding queries at 15 (§5, §9) while a project with more keeps them and can delete them', async () => {
+  it('caps adding queries at 15 while a project with more keeps them and can delete them', async () => {
     const owner = await signUp()
     const queries = Array.from({ length: 17 }, (_, i) => `running shoe question number ${i + 1}`)
     const project = await createProject(owner, { name: 'Many queries', queries })
@@ -163,7 +163,7 @@ describe('Edit Project dialog in the browser', () => {
     await page.click('xpath/.//div[contains(@class,"field")][span[starts-with(.,"Queries (")]]//button[.="Add"]')
     await waitForText(page, 'Queries (15)')
     expect(await addQuery()).toBeNull()
-    // A competitor name of 2 characters is said in place not to count, with the way to an alternative name (issue 28 §2).
+    // A competitor name of 2 characters is said in place not to count, with the way to an alternative name.
     const competitors = 'xpath/.//div[contains(@class,"field")][span[starts-with(.,"Competitors (")]]'
     expect(await page.$('[data-testid=not-counted]')).toBeNull()
     await page.type('[role=dialog] input[placeholder="Add competitor"]', 'On')

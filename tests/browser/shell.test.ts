@@ -31,7 +31,7 @@ describe('a new user in the browser', () => {
     const phases = await page.$eval('aside', (el) => el.textContent ?? '')
     for (const label of ['Setup', 'Analysis', 'Trends', 'Source Insights', 'Content Optimiser', 'Content Ideator', 'AI Chat']) expect(phases).toContain(label)
     await screenshot(page, 'home-shell')
-    // On a phone the navigation folds into the small-screen menu (§2).
+    // On a phone the navigation folds into the small-screen menu.
     await page.setViewport({ width: 390, height: 844 })
     await page.click('button[aria-label=Menu]')
     await page.waitForSelector('[data-testid=mobile-menu]')

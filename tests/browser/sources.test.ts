@@ -182,7 +182,7 @@ describe('Source Insights tabs', () => {
   })
 })
 
-describe('the search phase in the header and on /analysis-progress (§4, polled every 2 s)', () => {
+describe('the search phase in the header and on /analysis-progress (polled every 2 s)', () => {
   it('a running source search shows as Source Search in the header and its phase on the progress page; cancelled, it says so', async () => {
     const mine = await seedHandWorkedSources()
     await simulator({ gate: { allow: 0 } })
@@ -218,7 +218,7 @@ describe('the search phase in the header and on /analysis-progress (§4, polled 
   })
 })
 
-describe('Source exports parsed back (§7 "Source exports")', () => {
+describe('Source exports parsed back', () => {
   // Insights of their own: the tabs' tests above delete theirs.
   let mine: Seeded
   beforeAll(async () => {

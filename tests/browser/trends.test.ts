@@ -107,7 +107,7 @@ describe('Trends page', () => {
     await click('Turn On Daily Analysis')
     await waitForText(page, 'Active: every day at 06:00 (Europe/London).')
     await screenshot(page, 'trends-daily-run')
-    // Run Now says at once that the run was requested, then how it went, without a reload (issue 28 §4).
+    // Run Now says at once that the run was requested, then how it went, without a reload.
     // (An observer notes the pending line whenever it shows: the run may be recorded within the first poll.)
     await page.evaluate(() => {
       const w = window as unknown as { sawPending?: boolean }

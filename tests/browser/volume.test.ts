@@ -1,5 +1,5 @@
 /**
- * AI search volume in headless Chromium (issue 30 §3): on the hand-worked analysis with hand-chosen volumes
+ * AI search volume in headless Chromium: on the hand-worked analysis with hand-chosen volumes
  * (tests/support/volume-fixtures.ts), Query Rank shows the rounded volume column, the demand-weighted visibility
  * beside the unweighted one, the source line (simulated, month, market) and the share of queries without an estimate.
  * One page load.

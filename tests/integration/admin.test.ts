@@ -1,6 +1,6 @@
 /**
- * The admin dashboard's calls (§7) over HTTP: refused to non-admins, user edits with the §5 limit
- * parsing, last-admin and self protection, the audit log, latest analyses and feedback.
+ * The admin dashboard's calls over HTTP: refused to non-admins, user edits with the limits
+ * parsed (integers, empty = unlimited), last-admin and self protection, the audit log, latest analyses and feedback.
  */
 import { createProject, Session, signUp, signUpAdmin, sql } from '../support/flows'
 import { testEnv } from '../support/env'

@@ -92,7 +92,7 @@ describe('a full analysis', () => {
     await waitForAnalysis(s, a.id)
   })
 
-  it('lets an admin run a project a second time the same day, after a confirmation (issue 28 §4)', async () => {
+  it('lets an admin run a project a second time the same day, after a confirmation', async () => {
     const admin = await signUpAdmin()
     const project = await createProject(admin)
     const first = await startAnalysis(admin, project.id)

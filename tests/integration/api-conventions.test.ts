@@ -1,5 +1,5 @@
 /**
- * Issue 29: the API conventions clients expect, and the findings of an attacker's probe, each tried against the
+ * The API conventions clients expect, and the findings of an attacker's probe, each tried against the
  * running app the way the probe did. Tests that spend a per-address budget use a 127.0.0.x address of their own.
  */
 import { spawnSync } from 'node:child_process'
@@ -19,7 +19,7 @@ const client = (address?: string) => {
   return c
 }
 
-describe('key-only endpoints without a key (§1)', () => {
+describe('key-only endpoints without a key', () => {
   it('a script or MCP client that forgot its key hears 401 "API key required" with WWW-Authenticate: Bearer, not 403', async () => {
     const c = client()
     // No Origin, no Sec-Fetch-Site, no cookie: what a non-browser client sends.
@@ -41,7 +41,7 @@ describe('key-only endpoints without a key (§1)', () => {
   })
 })
 
-describe('the same-origin check never trusts the Host header (§2)', () => {
+describe('the same-origin check never trusts the Host header', () => {
   it('Host: evil.example with Origin http://evil.example is refused; the app\'s own origin (APP_URL) passes', async () => {
     const c = client()
     const body = { email: uniqueEmail('host'), password: 'whatever it is' }
@@ -53,7 +53,7 @@ describe('the same-origin check never trusts the Host header (§2)', () => {
   })
 })
 
-describe('failed API keys are throttled per address and listed for the admins (§2)', () => {
+describe('failed API keys are throttled per address and listed for the admins', () => {
   it('10 failures from one address, then 429 with Retry-After for any key from it; other addresses unaffected', async () => {
     const attacker = client('127.0.0.51')
     const statuses: number[] = []
@@ -84,7 +84,7 @@ describe('failed API keys are throttled per address and listed for the admins (�
   })
 })
 
-describe('sign-ups are throttled per address (§2)', () => {
+describe('sign-ups are throttled per address', () => {
   it('counts each sign-up of an address and refuses the one past SIGNUPS_PER_ADDRESS_PER_HOUR (50 in the test stack) with 429', async () => {
     const c = client('127.0.0.52')
     const signup = () => c.request('POST', '/api/auth/signup', { json: { email: uniqueEmail('throttle'), password: 'quiet lantern over the marsh' } })
@@ -106,7 +106,7 @@ describe('sign-ups are throttled per address (§2)', () => {
   })
 })
 
-describe('admin only for proven identities (§2)', () => {
+describe('admin only for proven identities', () => {
   const isAdmin = async (email: string) => (await (await sql())<{ is_admin: boolean }[]>`select is_admin from users where email = ${email}`)[0]?.is_admin
 
   it('the one-time setup code makes a local account admin once; a wrong or used code creates no account', async () => {
@@ -152,7 +152,7 @@ describe('admin only for proven identities (§2)', () => {
   })
 })
 
-describe('GET /api/analyses/{id}: the Analysis entity of spec §4 (§1)', () => {
+describe('GET /api/analyses/{id}: the Analysis entity with its modelResults', () => {
   it('has modelResults and the source search fields, the insights as counts with a link', async () => {
     const seeded = await seedHandWorkedSources()
     const db = await sql()
@@ -186,7 +186,7 @@ describe('GET /api/analyses/{id}: the Analysis entity of spec §4 (§1)', () => 
   })
 })
 
-describe('enumeration errors name the field, the value and the accepted values on every route (§1)', () => {
+describe('enumeration errors name the field, the value and the accepted values on every route', () => {
   it('REST, the app\'s JSON routes and the report query', async () => {
     const owner = await signUp()
     const c = new KeyClient((await createKey(owner, 'Enum', ['read'])).key)

@@ -1,5 +1,5 @@
 /**
- * The public REST API (issue 18 §1) over the real stack: API keys created and revoked on Profile & Limits, used as
+ * The public REST API over the real stack: API keys created and revoked on Profile & Limits, used as
  * Bearer tokens (never the session cookie), their expiry and scopes, the per-key call log; a key cannot read another
  * user's data; the hand-worked analysis (tests/support/hand-worked-analysis.ts) read through /api/v1 with figures
  * worked out by hand; and the contract test: every route of /api/v1/openapi.json called, every answer validated
@@ -450,23 +450,23 @@ describe('OpenAPI contract', () => {
       { op: 'getSources', path: `/analyses/${A}/sources` },
       { op: 'getSources', path: `/analyses/${A}/sources?set=basic` },
       { op: 'getTrends', path: `/projects/${P}/trends` },
-      // Added for MCP parity (issue 29): project-level reads of the latest completed analysis, the schedule, the export.
+      // Added for MCP parity: project-level reads of the latest completed analysis, the schedule, the export.
       { op: 'getProjectVisibility', path: `/projects/${P}/visibility` },
       { op: 'getQueryRanks', path: `/projects/${P}/query-ranks?brand=Nike&model=claude` },
       { op: 'getProjectSources', path: `/projects/${P}/sources?set=basic&analysisId=${A}` },
       { op: 'getSchedule', path: `/projects/${P}/schedule` },
       { op: 'exportReport', path: `/analyses/${A}/report?format=xlsx` },
-      // Fact-check (issue 32 §3): the facts, the accuracy view (one claim seeded below), and a new check.
+      // Fact-check: the facts, the accuracy view (one claim seeded below), and a new check.
       { op: 'getBrandFacts', path: `/projects/${P}/facts` },
       { op: 'getAccuracy', path: `/analyses/${A}/accuracy` },
       { op: 'getAccuracy', path: `/analyses/${A}/accuracy?model=claude` },
       { op: 'startFactcheck', path: `/analyses/${A}/accuracy`, method: 'POST' },
-      // Agent analytics (issue 31): an upload, its list, the overview and the page join.
+      // Agent analytics: an upload, its list, the overview and the page join.
       { op: 'uploadLogs', path: `/projects/${P}/logs`, method: 'POST', json: { content: '20.171.206.7 - - [03/Nov/2026:06:00:00 +0000] "GET /a HTTP/1.1" 200 1 "-" "GPTBot/1.1"\nnot a line\n' } },
       { op: 'listLogUploads', path: `/projects/${P}/logs` },
       { op: 'getCrawlers', path: `/projects/${P}/crawlers?days=7` },
       { op: 'getCrawlerPages', path: `/projects/${P}/crawlers/pages` },
-      // Experiments (issue 32): record a change, list it, read its estimate.
+      // Experiments: record a change, list it, read its estimate.
       {
         op: 'createExperiment', path: `/projects/${P}/experiments`, method: 'POST', after: (b) => (experimentId = b.experiment.id),
         json: { description: 'New comparison page', urls: ['https://example.com/compare'], changeDate: '2025-01-02', treated: [projectQueries[0]], control: projectQueries.slice(1, 2) },
@@ -548,6 +548,6 @@ describe('malformed input to /api/v1 with a valid key', () => {
       }
     }
     expect(seen.length).toBeGreaterThan(150)
-    // Twenty operations since issue 29 (schedule, export and project-level reads): more calls than before.
+    // Twenty more operations (schedule, export and project-level reads): more calls than before.
   }, 360_000)
 })

@@ -41,7 +41,7 @@ describe('POST /api/generate-audiences-topics (app → Temporal → worker → s
     expect(type.body.message).toBe("marketType 'B2G' is not one of: B2C, B2B")
   })
 
-  it('answers the §8 texts, not a 500, when the model keeps sending unusable JSON', async () => {
+  it('answers with the failure texts users see, not a 500, when the model keeps sending unusable JSON', async () => {
     await simulator({ providers: { openai: { faults: [{ type: 'malformed', times: 3 }] } } })
     const s = await signUp()
     const res = await s.json('/api/generate-audiences-topics', { method: 'POST', json: payroll })
@@ -71,7 +71,7 @@ describe('query generation for a selection', () => {
     expect(brandDetails.name).toBe('PayFlow')
   })
 
-  it('refuses an empty audience selection with the §5 message', async () => {
+  it('refuses an empty audience selection with a message saying so', async () => {
     const s = await signUp()
     const res = await s.json('/api/generate-audience-queries', { method: 'POST', json: { ...payroll, audiences: [] } })
     expect(res.status).toBe(400)
@@ -123,7 +123,7 @@ describe('query generation for a selection', () => {
 })
 
 describe('tiers and access', () => {
-  it('refuses the light tier on all three generation calls with 403 and the §2 text', async () => {
+  it('refuses the light tier on all three generation calls with 403 and the upgrade advice', async () => {
     const s = await signUp()
     await setLimits(s.userId, { tier: 'light' })
     const calls = [
@@ -149,7 +149,7 @@ describe('tiers and access', () => {
       ],
       audiences: [{ id: 'aud-1', name: 'Finance Manager', description: 'Signs off payroll', type: 'need-based', topics: ['topic-1'], isSelectedForAnalysis: true }],
     })
-    // Topic-generated lists may hold up to 50 queries (§5).
+    // Topic-generated lists may hold up to 50 queries.
     expect(project.queries).toHaveLength(45)
     expect(project.queriesWithAudience[0]).toMatchObject({ query: 'payroll question 1', topic: 'Pricing' })
 
@@ -198,7 +198,7 @@ describe('tiers and access', () => {
   })
 })
 
-describe('persona as asker (issue 11 §4)', () => {
+describe('persona as asker', () => {
   const FM = 'Finance Manager: Signs off payroll at a 50-person UK company'
   const SF = 'Startup Founder: Hires the first ten people'
   const items = [
@@ -329,7 +329,7 @@ describe('persona as asker (issue 11 §4)', () => {
   }, 240_000)
 })
 
-describe('generation failures from the model (issue 11 audit: §8 server texts through the simulator)', () => {
+describe('generation failures from the model (server texts through the simulator)', () => {
   /** The route's JSON answer, with its status and content type (a crash would be Remix's 500 HTML page). */
   const post = async (s: Awaited<ReturnType<typeof signUp>>, path: string, json: unknown) => {
     const res = await s.request(path, { method: 'POST', json })
@@ -380,7 +380,7 @@ describe('generation failures from the model (issue 11 audit: §8 server texts t
     expect(res.body.message).toMatch(/^API configuration issue: .*API key was rejected \(401\)/)
     // Asked once: a configuration problem fails the same way every time, so it is not retried.
     expect((await openaiRequests()) - before).toBe(1)
-    // The screen turns it into the §8 configuration toast.
+    // The screen turns it into the configuration toast.
     expect(audienceFailureText(res.body.message)).toBe("API configuration issue. Please contact support. You can retry by clicking 'Generate Audiences & Topics' again.")
 
     for (const [path, json, error] of [

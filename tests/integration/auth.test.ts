@@ -186,7 +186,7 @@ describe('local sign-up', () => {
     }
   })
 
-  it('a local sign-up with an ADMIN_EMAILS address is not an admin: the address is not proven (issue 29)', async () => {
+  it('a local sign-up with an ADMIN_EMAILS address is not an admin: the address is not proven', async () => {
     const jar = new CookieJar()
     const email = 'admin@example.test' // ADMIN_EMAILS in the test stack
     let res = await postJson(jar, '/api/auth/signup', { email, password: 'admin password' })
@@ -363,7 +363,7 @@ describe('Microsoft Entra ID (OIDC stand-in)', () => {
     expect((await request(jar, '/api/auth/user')).status).toBe(401)
   })
 
-  it('a Microsoft sign-in with an ADMIN_EMAILS address proves it: admin with unlimited quotas (issue 29)', async (ctx) => {
+  it('a Microsoft sign-in with an ADMIN_EMAILS address proves it: admin with unlimited quotas', async (ctx) => {
     if (!configured()) return ctx.skip()
     const email = 'admin@example.test' // ADMIN_EMAILS in the test stack; a local account may exist already (not admin)
     const oid = randomUUID()

@@ -1,5 +1,5 @@
 /**
- * Canaries (issue 32 §2) over the real stack: a real analysis through the simulator, whose OpenAI side has a planted
+ * Canaries over the real stack: a real analysis through the simulator, whose OpenAI side has a planted
  * model update; the canary workflow (as the daily run starts it after its analysis) asks the canary questions through
  * the gateway, fingerprints them, flags ChatGPT 5 against a seeded history of the old version, and alerts; the
  * cost is shown; the owner turns the canaries off. Dates come from the analysis row, never the clock.

@@ -1,5 +1,5 @@
 /**
- * AI Chat in demo mode answers the question asked (issue 28 §1): questions of the five prompt categories, some
+ * AI Chat in demo mode answers the question asked: questions of the five prompt categories, some
  * in German, French, Spanish and Japanese, each through the real app, Temporal, worker, gateway (Anthropic SDK)
  * and the simulator's Claude. Each must call the tool(s) that hold its figures (dataContext) and answer with the
  * figure it asks for, in its language. Every expected figure is worked out by hand from the pinned fixtures

@@ -1,9 +1,9 @@
 /**
- * AI Chat (§2, §7 `ai-chat`, §8) end to end: the real app, Temporal, worker, gateway (Anthropic SDK, streamed)
+ * AI Chat (POST /api/ai-chat) end to end: the real app, Temporal, worker, gateway (Anthropic SDK, streamed)
  * and the simulator's tool-using policy, over the hand-worked analysis. Each question's reply must carry the
  * figures the results screens show — checked against the hand-worked literals (tests/support/hand-worked-analysis.ts),
  * never against numbers the product computes. Also: the SSE variant, persistence and Clear, validation, the
- * §8 error types, and that another user can neither read nor post to a project's chat.
+ * error types, and that another user can neither read nor post to a project's chat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BRAND_RANK, CLAUDE_ONLY, MENTIONS, QUERY_RANK, SENTIMENT, SHARE, seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'

@@ -1,5 +1,5 @@
 /**
- * What several app processes and workers must count together (issue 35 §2), against the test stack's PostgreSQL.
+ * What several app processes and workers must count together, against the test stack's PostgreSQL.
  * Each "process" below is a postgres.js pool of its own, as a second web process or worker would have.
  */
 import postgres from 'postgres'

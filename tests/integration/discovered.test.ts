@@ -1,5 +1,5 @@
 /**
- * Discovered brands (issue 9 §2), end to end in demo mode: a project that tracks only two of its
+ * Discovered brands, end to end in demo mode: a project that tracks only two of its
  * market's real competitors; the answers also name untracked catalogue brands, which the API
  * lists with their answers, models, mentions and average rank; adding one as a competitor
  * rebuilds the mentions, and the Overview then shows the numbers the domain module gave.

@@ -1,5 +1,5 @@
 /**
- * Issue 30: an analysis with the four engines, app → Temporal → worker → gateway → the providers' clients
+ * An analysis with the four engines, app → Temporal → worker → gateway → the providers' clients
  * (DataForSEO's official client, SerpApi's typed GET client) → the simulator. The simulator's day, seed and every
  * query's brand order are pinned, so the figures below are worked out by hand.
  */
@@ -19,7 +19,7 @@ beforeEach(async () => {
   await resetSimulator()
 })
 
-describe('the engines (issue 30)', () => {
+describe('the engines', () => {
   it('Standard-tier owners cannot turn them on; the message names the tier', async () => {
     const s = await signUp()
     await setLimits(s.userId, { tier: 'standard' })

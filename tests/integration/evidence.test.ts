@@ -1,5 +1,5 @@
 /**
- * Evidence (issue 18 §3) over the real stack: on the hand-worked analysis (tests/support/hand-worked-analysis.ts)
+ * Evidence over the real stack: on the hand-worked analysis (tests/support/hand-worked-analysis.ts)
  * every rate carries its n and 95 % Wilson interval and every average rank its spread, all worked out by hand
  * below; GET /api/analyses/{id}/evidence lists the answers behind a cell with the brand's mentions and ranked item
  * marked, and refuses what it must; the metric definitions version is recorded per analysis and an explicit

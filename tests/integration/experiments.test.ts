@@ -1,5 +1,5 @@
 /**
- * Experiments (issue 32 §1) over the real stack: a change recorded through the app, its estimate read through the
+ * Experiments over the real stack: a change recorded through the app, its estimate read through the
  * app and the public API, worked out by hand from tests/support/experiments-fixtures.ts; access and validation; and
  * a real analysis through the simulator with a planted effect (lifts), estimated against a seeded baseline.
  */

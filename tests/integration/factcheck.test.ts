@@ -1,5 +1,5 @@
 /**
- * Fact-check end to end (issue 32 §3): brand facts on a project → an analysis in demo mode, whose simulated answers
+ * Fact-check end to end: brand facts on a project → an analysis in demo mode, whose simulated answers
  * restate the facts and, for some models, a wrong founding year → the analysis starts factcheck-<id> → the judge
  * (the simulator's, through the gateway and the SDKs) labels each claim → the contradicted claims through the app's
  * API and the public API, an alert in the header bell, the cost of every judge call recorded.

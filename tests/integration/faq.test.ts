@@ -1,5 +1,5 @@
 /**
- * The FAQ chat over HTTP (issue 14 §3): signed out it answers from the FAQ and cites the entry,
+ * The FAQ chat over HTTP: signed out it answers from the FAQ and cites the entry,
  * bad input is a 400 with a message, and each client address gets 20 questions a minute (the
  * test stack's default) before a 429 with Retry-After. Rate-limit tests use their own 127.0.0.x.
  */

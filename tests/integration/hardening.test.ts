@@ -1,5 +1,5 @@
 /**
- * Issue 8 findings, each tried the way an attacker did against the running app: open redirects,
+ * Security findings, each tried the way an attacker did against the running app: open redirects,
  * 500s on bad input, unbounded bodies and model spending, sessions and sign-in, cross-site
  * requests and response headers. Tests that spend a per-address budget use their own 127.0.0.x
  * address so they cannot disturb other tests.
@@ -24,7 +24,7 @@ function staysHome(res: RawResponse) {
   expect(location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\'), location).toBe(true)
 }
 
-describe('open redirect (§1)', () => {
+describe('open redirect', () => {
   const BYPASSES = [
     '/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%2E%2E//evil.example', '/x/..//evil.example', '/./\\evil.example',
     '//evil.example', '///evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'http:evil.example',
@@ -61,7 +61,7 @@ describe('open redirect (§1)', () => {
   })
 })
 
-describe('no 500 on bad input (§2)', () => {
+describe('no 500 on bad input', () => {
   it('a NUL character in any text field is a 400, not a 500', async () => {
     const u = await user()
     const create = await u.request('POST', '/api/projects', { json: sampleProject({ name: 'a\u0000b' }) })
@@ -116,7 +116,7 @@ describe('no 500 on bad input (§2)', () => {
   })
 })
 
-describe('bounded inputs (§3)', () => {
+describe('bounded inputs', () => {
   it('caps each field: names 200, market description 2000, each competitor and query 300 characters', async () => {
     const u = await user()
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -157,7 +157,7 @@ describe('bounded inputs (§3)', () => {
   })
 })
 
-describe('model spending (§3)', () => {
+describe('model spending', () => {
   it('limits model routes per user: the 11th request within a minute is a 429 with Retry-After', async () => {
     const u = await user('127.0.0.21')
     // A valid id that names no analysis: each request is counted, none starts a model.
@@ -205,7 +205,7 @@ describe('model spending (§3)', () => {
     expect(page.text).toContain(`$${(cap + 0.5).toFixed(2)}<!-- --> of <!-- -->$${cap.toFixed(2)} daily limit`)
   })
 
-  it('counts no simulated call toward the daily cap and shows what they would cost with real keys (issue 28 §2)', async () => {
+  it('counts no simulated call toward the daily cap and shows what they would cost with real keys', async () => {
     const u = await user('127.0.0.26')
     const db = await sql()
     const cap = (await u.request('GET', '/api/user/profile')).body.dailyCostCapUsd as number
@@ -238,7 +238,7 @@ describe('model spending (§3)', () => {
   })
 })
 
-describe('sessions (§4)', () => {
+describe('sessions', () => {
   it('a session unused for longer than the idle timeout (12 h) ends; use within it keeps it alive', async () => {
     const u = await user()
     const db = await sql()
@@ -266,7 +266,7 @@ async function sessionIdOf(userId: number): Promise<string> {
   return row.id
 }
 
-describe('passwords (§4)', () => {
+describe('passwords', () => {
   it('needs at least 12 characters, refuses common passwords, and takes long passphrases', async () => {
     const signup = (password: string) => client().request('POST', '/api/auth/signup', { json: { email: uniqueEmail('pw'), password } })
     const short = await signup('eleven char')
@@ -296,7 +296,7 @@ describe('passwords (§4)', () => {
   })
 })
 
-describe('sign-in throttling (§4)', () => {
+describe('sign-in throttling', () => {
   const login = (c: HttpClient, email: string, password: string) => c.request('POST', '/api/auth/login', { json: { email, password } })
 
   it('slows one address guessing one account without locking the account for anyone else', async () => {
@@ -337,7 +337,7 @@ describe('sign-in throttling (§4)', () => {
   })
 })
 
-describe('sign-out is POST only (§4)', () => {
+describe('sign-out is POST only', () => {
   it('GET /logout leads to a sign-out button that posts, and signs nobody out', async () => {
     const u = await user()
     const hop = await u.request('GET', '/logout')
@@ -358,7 +358,7 @@ describe('sign-out is POST only (§4)', () => {
   })
 })
 
-describe('cross-site requests (§5)', () => {
+describe('cross-site requests', () => {
   it('refuses state-changing requests without proof of coming from this site', async () => {
     const u = await user()
     const app = testEnv().appUrl
@@ -392,7 +392,7 @@ describe('cross-site requests (§5)', () => {
   })
 })
 
-describe('response headers (§5)', () => {
+describe('response headers', () => {
   it('pages carry a CSP whose nonce is on every inline script, and no-store when signed in', async () => {
     const u = await user()
     await u.request('POST', '/api/projects', { json: sampleProject() })

@@ -1,5 +1,5 @@
 /**
- * Content Ideator end to end (issue 14 §1, §4): ideas and content through the API, the Temporal workflows and
+ * Content Ideator end to end: ideas and content through the API, the Temporal workflows and
  * the simulator, grounded in a hand-worked analysis; validation, quota, cost cap; who may read or post a
  * project's ideas; the Citation Explorer against seeded enhanced insights.
  */
@@ -111,7 +111,7 @@ describe('content ideator', () => {
     expect(new Set(none.body.ideas.map((i: any) => i.gap))).toEqual(new Set(['No completed analysis yet: how AI models answer this query about Brooks is not measured']))
   })
 
-  it('validates with the §5 texts and never answers 5xx', async () => {
+  it('validates with the texts users see and never answers 5xx', async () => {
     const { owner, projectId } = await seedIdeatorProject()
     const post = (path: string, json: unknown) => owner.json(`${BASE}/${path}`, { method: 'POST', json })
     expect(await post('generate-ideas', { projectId, query: '   ', isCustomQuery: true })).toMatchObject({ status: 400, body: { error: 'No custom query provided' } })

@@ -1,5 +1,5 @@
 /**
- * Issue 27 §5 through the whole product: a Japanese light-mode analysis (ChatGPT 5 only) whose simulated
+ * Research-report answers through the whole product: a Japanese light-mode analysis (ChatGPT 5 only) whose simulated
  * answers are written like a research report: "N位：" rank markers, footnote definitions ("[^1]: title – url")
  * and a "## 引用文献" section. Each answer's layout, ranked brands and reference style are pinned in the
  * simulator (listFormats), and the simulator's day and seed are pinned, so the answers are the same on any date.

@@ -1,5 +1,5 @@
 /**
- * A project in another content language, run end to end in demo mode (issue 17): the framework
+ * A project in another content language, run end to end in demo mode: the framework
  * is generated in Japanese, the simulator answers in Japanese with native brand names, and the
  * results screens show the mentions, ranks and sentiment worked out by hand below. The project uses
  * the setup code "ja" (app/domain/limits.ts SETUP_LANGUAGES) and a market described in Japanese.

@@ -1,5 +1,5 @@
 /**
- * The MCP server at /mcp (issue 18 §2), driven end to end by the official SDK's client over streamable HTTP with a
+ * The MCP server at /mcp, driven end to end by the official SDK's client over streamable HTTP with a
  * personal API key: the tool list and what the tools say their numbers mean, every tool against the hand-worked
  * analysis (figures worked out by hand in tests/support/hand-worked-analysis.ts), the run scope, another user's
  * project, a revoked key, and the per-key call log.
@@ -186,7 +186,7 @@ describe('MCP server driven by the SDK client', () => {
     expect((await new KeyClient(key).call(`/api/v1/analyses/${analysis.id}/cancel`, { method: 'POST' })).status).toBe(200)
   })
 
-  it('schedules, exports and the analysis read keep the REST schemas and access rules through MCP (issue 29)', async () => {
+  it('schedules, exports and the analysis read keep the REST schemas and access rules through MCP', async () => {
     const reader = await connect((await createKey(seeded.owner, 'Reader for schedules', ['read'])).key)
     const pause = await reader.callTool({ name: 'change_schedule', arguments: { projectId: seeded.projectId, action: 'pause' } })
     expect(payload(pause)).toEqual({ error: { code: 'insufficient_scope', message: 'This API key does not have the "run" scope.' } })

@@ -1,5 +1,5 @@
 /**
- * The model budget is enforced where model work starts (issue 26 §2): every route, API operation and MCP tool that
+ * The model budget is enforced where model work starts: every route, API operation and MCP tool that
  * can cause a model call is listed here, and each is refused over the daily cost cap — with nothing started
  * (no analysis, run, source search or workflow). The list is checked for completeness against the code: every route
  * module that takes a ticket from admitModelWork is in it, and so is every API route that starts model work.
@@ -164,7 +164,7 @@ describe('the list above is complete', () => {
     expect(admittingFunctions).toContain('startFactcheck')
     const calls = (source: string) => source.includes('admitModelWork') || admittingFunctions.some((name) => new RegExp(`\\b${name}\\(`).test(source))
     const admitting = readdirSync(routesDir).filter((f) => calls(readFileSync(path.join(routesDir, f), 'utf8')))
-    // The admins' key test is refused by the rate limit only: admins have no cost cap (spec §3).
+    // The admins' key test is refused by the rate limit only: admins have no cost cap.
     const ADMINS_ONLY = ['api.test-gemini-keys.ts']
     // A share link is made over the budget too, without its AI Insights (the test above).
     const SKIPS_MODEL_WORK = ['api.projects.$id.export.ts']

@@ -1,5 +1,5 @@
 /**
- * Content optimiser end to end (issue 13): the workflow through the API with the simulator's answers,
+ * Content optimiser end to end: the workflow through the API with the simulator's answers,
  * progress from the workflow query, validation, quota, saves and their owners, the rewrite, public export.
  */
 import http from 'node:http'
@@ -149,7 +149,7 @@ describe('content optimiser', () => {
     expect(del.body).toEqual({ success: true })
   })
 
-  it('validates with the §5 messages and refuses private URLs with a 400', async () => {
+  it('validates with the messages users see and refuses private URLs with a 400', async () => {
     const s = await signUp()
     await setLimits(s.userId, { maxAnalyses: null })
     expect((await runAnalysis(s, { prompt: '  ', content: 'x' })).body.error).toBe('Please enter a prompt/query to analyze against')
@@ -326,7 +326,7 @@ describe('content optimiser on a URL, through the worker', () => {
 })
 
 
-// ------------------------------------------------------------------ issue 13: the zod check end to end, the quota under the lock
+// ------------------------------------------------------------------ the zod check end to end, the quota under the lock
 
 describe('content optimiser: a reply that breaks the zod schema, and two runs at once', () => {
   let connection: Connection
@@ -355,7 +355,7 @@ describe('content optimiser: a reply that breaks the zod schema, and two runs at
       expect(typeof a.scores[p], p).toBe('number')
       expect(a.pillarErrors[p], p).toBeUndefined()
     }
-    // The summary still ran, with the critical actions of §9: two for each of the seven pillars.
+    // The summary still ran, with its critical actions: two for each of the seven pillars.
     expect(a.pillarErrors.summary).toBeUndefined()
     expect(a.criticalActions).toHaveLength(7)
     for (const c of a.criticalActions) expect(c.actions).toHaveLength(2)

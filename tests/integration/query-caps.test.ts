@@ -1,5 +1,5 @@
 /**
- * Issue 11 and issue 8 over the real stack: a project with 10 topics × 5 = 50 topic queries (§9) is asked every
+ * Query caps over the real stack: a project with 10 topics × 5 = 50 topic queries is asked every
  * query, by a click and by the daily scheduled run (before, both stopped at 40, so the last two topics got no
  * results); and a scheduled run of a user over the daily cost cap is skipped with the reason recorded, as a click
  * is refused with a 429.
@@ -31,7 +31,7 @@ afterAll(async () => {
   await resetSimulator()
 })
 
-describe('every stored topic query is analysed (issue 11)', () => {
+describe('every stored topic query is analysed', () => {
   it('a click on Add Analysis asks all 50 queries, the last two topics included', async () => {
     await simulator({ seed: 'query-caps', day: '2026-03-02' })
     const { owner, project } = await topicProject()
@@ -69,7 +69,7 @@ describe('every stored topic query is analysed (issue 11)', () => {
   })
 })
 
-describe('the daily cost cap applies to scheduled runs (issue 8 §3)', () => {
+describe('the daily cost cap applies to scheduled runs', () => {
   const runsOf = async (projectId: number) =>
     (await sql())<{ outcome: string; reason: string | null; analysis_id: number | null }[]>`
       select outcome, reason, analysis_id from scheduled_runs where project_id = ${projectId} order by id`
@@ -115,7 +115,7 @@ describe('the daily cost cap applies to scheduled runs (issue 8 §3)', () => {
     const path = `/api/projects/${project.id}/daily-schedule`
     expect((await owner.json(path, { method: 'POST', json: { action: 'enable', hour: 4, timeZone: 'UTC' } })).status).toBe(200)
     try {
-      // Run Now is refused at the door over the cap (the model budget, issue 26 §2): nothing is triggered.
+      // Run Now is refused at the door over the cap (the model budget): nothing is triggered.
       const refused = await owner.json(path, { method: 'POST', json: { action: 'trigger' } })
       expect(refused.status).toBe(429)
       expect(await runsOf(project.id)).toEqual([])

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1 through the whole product: a light-mode analysis (ChatGPT 5 only) whose simulated
+ * Ranked-list layouts through the whole product: a light-mode analysis (ChatGPT 5 only) whose simulated
  * answers use every ranked-list layout real assistants write, each answer's layout and ranked
  * brands pinned in the simulator (listFormats). Query Rank must show the ranks the rules give,
  * worked out below from the layouts by hand:

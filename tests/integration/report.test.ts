@@ -1,8 +1,8 @@
 /**
- * 'Download report' (issue 9 §6) over the real stack: the .xlsx workbook and the PDF (Chromium through
+ * 'Download report' over the real stack: the .xlsx workbook and the PDF (Chromium through
  * puppeteer-core) of the hand-worked analysis (tests/support/hand-worked-analysis.ts), parsed back and
  * checked against the figures worked out there by hand — never against numbers the product computes.
- * Also who may download (§6), the report of a share link, and bad requests (4xx, never 500).
+ * Also who may download, the report of a share link, and bad requests (4xx, never 500).
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -243,7 +243,7 @@ describe("the share link's AI Insights (aiSummary)", () => {
   })
 })
 
-// ------------------------------------------------------------------ issue 33: the report a marketer sends
+// ------------------------------------------------------------------ the report a marketer sends
 
 /** The PDF's text, every page (unpdf: pdf.js for Node, as the tests above read it). */
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
@@ -263,7 +263,7 @@ const DEMOS = [
   { lang: 'ja', name: 'ソニー', market: 'ワイヤレスイヤホン', region: '日本', language: 'ja', heading: 'エグゼクティブサマリー', share: 'のブランド言及シェアは' },
 ] as const
 
-describe('the report of a demo project (issue 33)', () => {
+describe('the report of a demo project', () => {
   for (const demo of DEMOS) {
     it(`${demo.lang}: the PDF's summary states the results API's figures, with cover and charts`, async () => {
       if (!testEnv().chromiumPath) return
@@ -329,7 +329,7 @@ describe('the report of a demo project (issue 33)', () => {
   })
 })
 
-describe('scheduled report e-mails (issue 33 §3)', () => {
+describe('scheduled report e-mails', () => {
   const inbox: { to: string[]; raw: string }[] = []
   /** Runs when a message has arrived, before the server answers the DATA command. */
   let beforeReply: (() => Promise<void>) | null = null

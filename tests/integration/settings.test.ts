@@ -1,5 +1,5 @@
 /**
- * Analysis Settings (§2, phase 8) over HTTP: the default analysis, the six run cards, and an add-model
+ * Analysis Settings (phase 8) over HTTP: the default analysis, the six run cards, and an add-model
  * run whose progress is live from the workflow query (not the stored snapshot jumping from 0 to done).
  */
 import { createProject, resetSimulator, Session, signUp, simulator, sql, until } from '../support/flows'

@@ -1,5 +1,5 @@
 /**
- * §6 between real accounts: owner, sharee, a stranger, an admin and a signed-out visitor, over HTTP.
+ * Who may do what with a project, between real accounts: owner, sharee, a stranger, an admin and a signed-out visitor, over HTTP.
  * Every route that reads or changes a project or analysis answers by the one access table
  * (app/domain/sharing/access.ts): nobody sees or changes what is not theirs.
  */
@@ -193,7 +193,7 @@ describe('public projects', () => {
     // A signed-out visitor sees nothing of a public project.
     expect((await new Session().json(`/api/projects/${adminProject.id}`)).status).toBe(401)
 
-    // The admin listing groups projects (§3: personal, others, shared, public).
+    // The admin listing groups projects (personal, others, shared, public).
     const groups = await admin.json('/api/admin/projects')
     expect(groups.body.personal.map((p: any) => p.id)).toContain(adminProject.id)
     expect(groups.body.others.find((p: any) => p.id === own.id).ownerEmail).toBe(user.email)
@@ -257,7 +257,7 @@ describe('one access rule for single reads and lists', () => {
   })
 })
 
-describe('issue 15 audit: visibility and the optimiser save', () => {
+describe('visibility and the optimiser save', () => {
   it('Make Public / Make Private by an admin are written to the audit log with before and after', async () => {
     const admin = await signUpAdmin()
     const project = await createProject(admin, { name: 'Audited visibility' })

@@ -86,7 +86,7 @@ describe('scheduled runs in the Temporal UI', () => {
 
     expect(actionLabels).toEqual({ ProjectId: project.id, UserEmail: owner.email, Brand: 'Brooks', RunKind: 'daily-analysis' })
     let runs: Awaited<ReturnType<typeof list>> = []
-    // The analysis, its canaries (issue 32), the daily run and its alert check.
+    // The analysis, its canaries, the daily run and its alert check.
     await until('the four runs of the project in Temporal visibility', async () => (runs = await list(`ProjectId = ${project.id}`)).length === 4, 30_000, 250)
     const labels = { ProjectId: project.id, UserEmail: owner.email, Brand: 'Brooks' }
     expect(runs).toEqual([

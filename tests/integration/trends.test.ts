@@ -1,5 +1,5 @@
 /**
- * Trends (§2 'Trends & Historical Data') over the real stack: a project with 30 daily analyses seeded in the
+ * Trends ('Trends & Historical Data') over the real stack: a project with 30 daily analyses seeded in the
  * database, read through GET /api/projects/{id}/trends and checked against figures worked out by hand;
  * access and Light Mode; the daily run as a Temporal Schedule created, triggered (trigger-now, never the
  * clock), paused, resumed and deleted from the app and from the Temporal CLI, with the app showing each;

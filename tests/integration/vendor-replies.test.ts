@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2 through the whole product: an analysis whose Claude turns stay paused, whose
+ * Vendor replies beyond the happy path, through the whole product: an analysis whose Claude turns stay paused, whose
  * Gemini candidates are blocked by Model Armor and whose DeepSeek usage reports reasoning
  * beside the completion. What is stored is what a user sees: the paused answers marked
  * incomplete, the refusal with the vendor's finishReason and finishMessage as the answer's

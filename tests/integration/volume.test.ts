@@ -1,5 +1,5 @@
 /**
- * AI search volume (issue 30 §3): the refresh workflow runs on the real worker and asks the simulator through the
+ * AI search volume: the refresh workflow runs on the real worker and asks the simulator through the
  * official dataforseo-client, once a month per keyword and market (a second refresh within the month asks nothing
  * and charges nothing); the provider's documented errors come back classified; Query Rank and Topics carry the
  * rounded volumes and the demand-weighted visibility in the app and the public API, with hand-worked figures.

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 A/AA scans with axe-core (issue 34). The plain axe-core script is injected with
+ * WCAG 2.1 A/AA scans with axe-core. The plain axe-core script is injected with
  * page.evaluate: @axe-core/puppeteer wants the full `puppeteer` package as a peer (which downloads
  * its own Chrome) while the tests drive Debian's chromium through puppeteer-core, and our pages have
  * no frames for its frame walking to matter.

@@ -6,8 +6,8 @@ import { testEnv } from './env'
 import { expectAccessibleOnce } from './axe'
 
 /**
- * Every page a browser test opens is scanned for WCAG 2.1 A/AA violations once it has loaded
- * (issue 34), and again at each waitForText: a violation fails the test with a readable list.
+ * Every page a browser test opens is scanned for WCAG 2.1 A/AA violations once it has loaded,
+ * and again at each waitForText: a violation fails the test with a readable list.
  * Patched on the prototype so pages of every browser context are covered.
  */
 for (const method of ['goto', 'reload'] as const) {

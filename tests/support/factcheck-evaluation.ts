@@ -1,5 +1,5 @@
 /**
- * The fact-check judge's evaluation (issue 32 §3): 63 claims written by hand about three made-up brands, in English,
+ * The fact-check judge's evaluation: 63 claims written by hand about three made-up brands, in English,
  * German and French, each labelled supported / contradicted / unverifiable against its brand's fact sheet. Some are
  * easy (a year one off), some are paraphrases a careful reader gets and a word matcher may not ("five years" for
  * "5 years", "only by email" against "24/7 by chat"): the set measures the judge, it is not written to flatter it.

@@ -1,5 +1,5 @@
 /**
- * The FAQ chat's evaluation (issue 28 §1): questions as visitors type them — paraphrases, none of them an
+ * The FAQ chat's evaluation: questions as visitors type them — paraphrases, none of them an
  * entry's own question or example phrasing — each with the entry a person reading the FAQ would pick
  * (null: the FAQ does not cover it, so any answer other than "not sure" / "not found" is wrong).
  * Scored by search.eval.test.ts (in `npm test`) and printed by `npm run eval:faq`.

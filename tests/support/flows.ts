@@ -153,7 +153,7 @@ export async function resetSimulator() {
 
 /**
  * A new local account made an admin through a proven path: what `npm run admin -- grant <email>` does on the server
- * (db/admins.ts), without starting the CLI for every test. A local sign-up alone never makes an admin (issue 29).
+ * (db/admins.ts), without starting the CLI for every test. A local sign-up alone never makes an admin.
  */
 export async function signUpAdmin() {
   const admin = await signUp()

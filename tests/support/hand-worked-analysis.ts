@@ -1,6 +1,6 @@
 /**
  * A small completed analysis whose every figure was worked out by hand from the spec
- * (§5 mention counting and ranking parsing, §9 formulas), not by the code under test:
+ * (mention counting, ranking parsing and the scoring formulas), not by the code under test:
  * 3 queries, 2 models (Claude Sonnet 4 = id 3, ChatGPT 5 = id 8), 4 brands (own brand
  * Brooks; competitors Nike, Asics, Hoka) and six answers written here.
  *
@@ -173,8 +173,8 @@ export const SHARE = {
 
 // ----------------------------------------------------------------------------------------
 // Ranks. Per model: mean of the ranks over the queries that ranked the brand (1 decimal).
-// Combined: mean of the non-zero model ranks (§9). Visibility: rounded share of the six
-// card models that ranked the brand (§9), here at most 2/6.
+// Combined: mean of the non-zero model ranks. Visibility: rounded share of the six
+// card models that ranked the brand, here at most 2/6.
 //            Claude (Q0, Q1, Q2)        ChatGPT (Q0, Q1, Q2)        combined        visibility
 // Brooks     1, 2, - -> 1.5             2, 1, 2 -> 5/3 = 1.7        (1.5+1.7)/2 = 1.6   2/6 = 33%
 // Asics      2, 3, - -> 2.5             1, 2, - -> 1.5              (2.5+1.5)/2 = 2.0   33%
@@ -264,7 +264,7 @@ export const TOPICS = {
 
 // ----------------------------------------------------------------------------------------
 // Sentiment: every sentence naming the brand scores +1 per positive and -1 per negative
-// word (§9); percentages are the shares of those sentences, the score their mean (product),
+// word; percentages are the shares of those sentences, the score their mean (product),
 // clamped to -1..+1, 2 decimals. Label: positive from +0.1, negative from -0.1 (product).
 //
 // Brooks, 10 sentences: A1 "1. Brooks Adrenaline GTS" 0, "Brooks has excellent arch support." +1;

@@ -1,6 +1,6 @@
 /**
- * The re-run of issue 29's probe against the running app, with figures printed as JSON (the note to the issue
- * quotes them). Off by default (PROBE=1 npm test -- tests/integration/probe-issue-29.test.ts): it spends
+ * The re-run of the API security probe against the running app, with figures printed as JSON (for the
+ * security review). Off by default (PROBE=1 npm test -- tests/integration/probe-api-security.test.ts): it spends
  * several sign-ups and model-budget calls that the suite does not need; tests/integration/api-conventions.test.ts
  * holds the pass/fail checks of the same points.
  */
@@ -13,7 +13,7 @@ import { seedHandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { createKey, KeyClient } from '../support/api-keys'
 import { API_ROUTES } from '../../app/domain/api/routes'
 
-describe.runIf(process.env.PROBE === '1')('issue 29 probe, re-run', () => {
+describe.runIf(process.env.PROBE === '1')('API security probe, re-run', () => {
   it('prints the figures of every point', async () => {
     const figures: Record<string, unknown> = {}
 
@@ -86,7 +86,7 @@ describe.runIf(process.env.PROBE === '1')('issue 29 probe, re-run', () => {
     const analysis = (await seeded.owner.json(`/api/analyses/${seeded.analysisId}`)).body
     figures.analysisFields = ['searchInsightsStatus', 'searchInsights', 'enhancedSearchInsights', 'dualSearchInsights', 'modelResults'].filter((k) => k in analysis)
 
-    console.log(`issue 29 probe: ${JSON.stringify(figures, null, 2)}`)
+    console.log(`API security probe: ${JSON.stringify(figures, null, 2)}`)
     expect(figures.ssrf).toMatchObject({ refused: forms.length, listenerConnections: 0 })
     expect(counts[500] ?? 0).toBe(0)
     for (const c of [bare, guesser]) c.close()
