@@ -49,7 +49,7 @@ export default tseslint.config(
   // Workflows run in Temporal's deterministic sandbox: values only from @temporalio/workflow and workflows/ itself;
   // activities, the app, db/ and Node built-ins only as types (`import type`, e.g. proxyActivities<typeof activities>).
   // The one exception: the pure optimiser modules whose arithmetic the optimiser workflow runs (the domain's own rule
-  // keeps them free of I/O); moving them here would split §9's score arithmetic from the screen that shows it.
+  // keeps them free of I/O); moving them here would split the optimiser's score arithmetic from the screen that shows it.
   {
     files: ['workflows/**/*.ts'],
     rules: {
