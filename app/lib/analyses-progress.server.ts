@@ -9,7 +9,7 @@ import type { User } from './auth.server'
 import { notFound } from './http.server'
 import { getProject, type Project } from './projects.server'
 import { READ_TTL_MS, readWorkflow } from './temporal.server'
-import { sharedReads } from './shared-reads'
+import { coalescedReads } from './coalesced-reads'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
 import { waitingProgress, type AnalysisRow } from '../../db/runs'
 import { moveAnalysis, moveRuns } from '../../db/run-status'
@@ -98,7 +98,7 @@ export async function reconcile(analysis: AnalysisRow, running?: RunRow[]): Prom
 /** Answers stored so far by a run, per model: `done` counts good answers and the failures this run stored. */
 type StoredCounts = Record<string, { done: number; failed: number }>
 
-const storedCounts = sharedReads(
+const storedCounts = coalescedReads(
   async (key: string): Promise<StoredCounts> => {
     const [analysisId, runId] = key.split(':').map(Number)
     const rows = await db()<{ model_id: number; done: number; failed: number }[]>`

@@ -20,9 +20,7 @@ import type { OptimisationResult, OptimiserAnalysis, OptimiserProgress, SavedCon
 import { getOptimiserProgressQuery, optimiserWorkflowId } from '../../workflows/shared'
 import { lockUser } from '../../db/locks'
 import { optimiserStepWorkflowId } from '../../workflows/shared'
-
-/** Export links stay active 30 days. */
-export const EXPORT_DAYS = 30
+import { EXPORT_TTL_DAYS } from '../domain/limits'
 
 /** Content optimiser runs of the user (each counts against the analysis quota with the brand analyses; Profile & Limits shows them). */
 export async function optimiserRunsOf(userId: number): Promise<number> {
@@ -225,9 +223,9 @@ export async function deleteSave(user: User, id: number) {
   return { success: true }
 }
 
-// ------------------------------------------------------------------ public exports
+// ------------------------------------------------------------------ content exports (the public page at /shared/content/{exportId})
 
-export interface PublicExport {
+export interface ContentExport {
   id: string
   createdAt: string
   expiresAt: string
@@ -236,17 +234,17 @@ export interface PublicExport {
   metadata: Record<string, unknown>
 }
 
-/** POST .../export-public: an unguessable id (32 random bytes) active for 30 days. */
-export async function createPublicExport(user: User, body: z.infer<typeof exportRequest>, origin: string) {
+/** POST .../export-public: an unguessable id (32 random bytes) active for EXPORT_TTL_DAYS (30) days. */
+export async function createContentExport(user: User, body: z.infer<typeof exportRequest>, origin: string) {
   const id = randomBytes(24).toString('base64url')
   const sql = db()
   await sql`
     insert into content_exports (id, user_id, payload, expires_at)
-    values (${id}, ${user.id}, ${sql.json({ analysisResult: body.analysisResult, optimisedContent: body.optimisedContent ? sanitizeHtml(body.optimisedContent, OPTIMISED_HTML_POLICY) : null, metadata: body.metadata } as any)}, now() + ${`${EXPORT_DAYS} days`}::interval)`
+    values (${id}, ${user.id}, ${sql.json({ analysisResult: body.analysisResult, optimisedContent: body.optimisedContent ? sanitizeHtml(body.optimisedContent, OPTIMISED_HTML_POLICY) : null, metadata: body.metadata } as any)}, now() + ${`${EXPORT_TTL_DAYS} days`}::interval)`
   return { success: true, shareUrl: `${origin}/shared/content/${id}`, exportId: id }
 }
 
-export async function getPublicExport(id: string): Promise<PublicExport | null> {
+export async function getContentExport(id: string): Promise<ContentExport | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(id)) return null
   const [row] = await db()<{ id: string; created_at: Date; expires_at: Date; payload: { analysisResult: OptimiserAnalysis; optimisedContent: string | null; metadata: Record<string, unknown> } }[]>`
     select id, created_at, expires_at, payload from content_exports where id = ${id} and expires_at > now()`

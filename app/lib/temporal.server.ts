@@ -1,5 +1,5 @@
 import { Client, Connection, QueryRejectCondition, QueryRejectedError, WorkflowNotFoundError } from '@temporalio/client'
-import { sharedReads } from './shared-reads'
+import { coalescedReads } from './coalesced-reads'
 import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../../config/temporal'
 import { getProgressQuery, type AnalysisWorkflowInput, type FrameworkInput, type ProgressDetails } from '../../workflows/shared'
 // The one place the app holds the workflow functions: runs are started by function (typed arguments and
@@ -200,7 +200,7 @@ async function readFromTemporal(workflowId: string): Promise<WorkflowRead> {
  */
 export const READ_TTL_MS = 1_000
 
-const reads = sharedReads(readFromTemporal, { ttlMs: READ_TTL_MS })
+const reads = coalescedReads(readFromTemporal, { ttlMs: READ_TTL_MS })
 
 export const readWorkflow = (workflowId: string) => reads.get(workflowId)
 export const forgetWorkflow = (workflowId: string) => reads.forget(workflowId)

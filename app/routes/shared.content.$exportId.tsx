@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { getPublicExport } from '~/lib/optimiser.server'
+import { getContentExport } from '~/lib/optimiser.server'
 import { RESULT_TABS, type OptimiserAnalysis } from '~/domain/optimiser'
 import { CriticalActions, List, Overview, PillarTab } from '~/components/optimiser/OptimiserResultView'
 import optimiserStyles from '~/components/optimiser/optimiser.css'
@@ -11,7 +11,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: optimiserS
 
 /** /shared/content/{exportId}: a public, read-only optimiser export (works signed out; the id is unguessable). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const found = await getPublicExport(params.exportId ?? '')
+  const found = await getContentExport(params.exportId ?? '')
   if (!found) throw json({ error: 'This shared analysis does not exist or has expired.' }, { status: 404 })
   return json({ export: found }, { headers: { 'Cache-Control': 'no-store' } })
 }

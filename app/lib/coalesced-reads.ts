@@ -1,11 +1,11 @@
 import { LRUCache } from 'lru-cache'
 
 /**
- * Reads that concurrent requests share: one read per key is in flight at a time, and its answer is reused
+ * Reads coalesced across concurrent requests: one read per key is in flight at a time, and its answer is reused
  * for `ttlMs`. Fifty browsers polling one running analysis then cost one read per second, not fifty.
  * `read` must not throw (answer a fallback value instead): a failure would otherwise reach every waiter.
  */
-export function sharedReads<V extends object>(read: (key: string) => Promise<V>, opts: { ttlMs: number; max?: number; now?: () => number }) {
+export function coalescedReads<V extends object>(read: (key: string) => Promise<V>, opts: { ttlMs: number; max?: number; now?: () => number }) {
   const cache = new LRUCache<string, V>({
     max: opts.max ?? 5_000,
     ttl: opts.ttlMs,

@@ -1,11 +1,11 @@
-import { sharedReads } from './shared-reads'
+import { coalescedReads } from './coalesced-reads'
 
 /** A read whose answers the test releases by hand, with a clock the test moves. */
 function harness() {
   let now = 10_000 // lru-cache treats a start time of 0 as 'no ttl'
   const pending: Array<(v: { n: number }) => void> = []
   let calls = 0
-  const reads = sharedReads(
+  const reads = coalescedReads(
     () => {
       calls++
       return new Promise<{ n: number }>((resolve) => pending.push(resolve))
@@ -20,7 +20,7 @@ function harness() {
   }
 }
 
-describe('sharedReads', () => {
+describe('coalescedReads', () => {
   it('gives fifty simultaneous callers one read and its one answer', async () => {
     const h = harness()
     const waiting = Array.from({ length: 50 }, () => h.reads.get('analysis-7'))
