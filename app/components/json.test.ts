@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callJson, errorText, fetchJson, NETWORK_ERROR, RequestError, SESSION_GONE } from './json'
+import { callJson, errorText, failedAnswer, fetchJson, NETWORK_ERROR, RequestError, SESSION_GONE } from './json'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }
 let server: Server
@@ -133,6 +133,8 @@ describe('callJson / fetchJson against a real server', () => {
     expect(errorText(err, 'Load failed')).toBe(NETWORK_ERROR)
     const err2 = await fetchJson(`http://127.0.0.1:${port}/ok`).catch((e: unknown) => e)
     expect(errorText(err2, 'Load failed')).toBe('Network error: Unable to connect to server')
+    // Screens that branch on `ok` read the lost connection as a failed answer.
+    expect(await callJson(`http://127.0.0.1:${port}/ok`).catch(failedAnswer)).toEqual({ ok: false, status: 0, data: {}, detail: 'Network error: Unable to connect to server', text: '' })
   })
 
   it('sends a Blob as it is, without a JSON content type', async () => {
@@ -142,6 +144,13 @@ describe('callJson / fetchJson against a real server', () => {
     expect(lastSeen().method).toBe('POST')
     expect(lastSeen().headers['content-type']).toBeUndefined()
     expect(lastSeen().body.toString('utf8')).toBe('line one\nline two\n')
+  })
+
+  it('an aborted call still throws the abort, even through failedAnswer', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const err = await callJson(`${base}/ok`, { signal: controller.signal }).catch(failedAnswer).catch((e: unknown) => e)
+    expect((err as Error).name).toBe('AbortError')
   })
 
   it('errorText falls back for errors that carry no message', () => {
