@@ -10,7 +10,8 @@ import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } fro
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
-import { apiFetch, Empty, errorText, useResultsHref } from '~/components/results/parts'
+import { Empty, useResultsHref } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'
 import { modelLabel, SourceTabContent } from './tabs'
@@ -64,7 +65,7 @@ function SearchPanel({ data }: { data: SourcesViewData }) {
   const running = search?.status === 'pending' || search?.status === 'in_progress'
   usePolling(
     async () => {
-      const s = await apiFetch<{ progress: SearchProgressView | null }>(`/api/analyses/${data.analysisId}/source-search`)
+      const s = await fetchJson<{ progress: SearchProgressView | null }>(`/api/analyses/${data.analysisId}/source-search`)
       setSearch(s.progress)
       if (s.progress && s.progress.status !== 'pending' && s.progress.status !== 'in_progress') revalidator.revalidate()
     },
@@ -74,7 +75,7 @@ function SearchPanel({ data }: { data: SourcesViewData }) {
   const post = async (path: string, title: string, fallback: string) => {
     setBusy(true)
     try {
-      await apiFetch(`/api/analyses/${data.analysisId}/${path}`, { method: 'POST', body: {} })
+      await fetchJson(`/api/analyses/${data.analysisId}/${path}`, { method: 'POST', body: {} })
       revalidator.revalidate()
       return true
     } catch (err) {

@@ -8,7 +8,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { useToast } from '~/components/toast'
 import { usePropState } from '~/components/use-prop-state'
 import { ChartFigure } from '~/components/chart-figure'
-import { apiFetch, DataTable, downloadCsv, downloadWorkbook, Empty, errorText, ExportButton, Tile, useResultsHref } from '~/components/results/parts'
+import { DataTable, downloadCsv, downloadWorkbook, Empty, ExportButton, Tile, useResultsHref } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { formatDateTime } from '~/components/results/format'
 import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type ModelExportRow, type SourceTabData, type SourcesViewData } from '~/domain/sources/types'
@@ -858,7 +859,7 @@ function ModelExport({ data, d }: { data: SourcesViewData; d: TabOf<'model-expor
       if (f.topic) sp.set('topic', f.topic)
       if (f.audience) sp.set('audience', f.audience)
       if (f.queries.length) sp.set('queries', f.queries.join(','))
-      const all = await apiFetch<{ rows: ModelExportRow[] }>(`/api/analyses/${data.analysisId}/source-export?${sp}`)
+      const all = await fetchJson<{ rows: ModelExportRow[] }>(`/api/analyses/${data.analysisId}/source-export?${sp}`)
       const rows = exportSheetRows(all.rows, mode, combined)
       const name = fileBase(data, `model-export-${combined ? 'all-models' : title}-${mode}`)
       if (format === 'csv') downloadCsv(`${name}.csv`, rows)
