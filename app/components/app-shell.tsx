@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { RootData } from '~/domain/shell'
 import { headerButton, type ActiveAnalysisSummary } from '~/domain/progress'
 import { usePolling } from './use-polling'
+import { callJson } from './json'
 import { useFresherReading } from './progress-reading'
 import { HeaderAlertBell } from './trends/HeaderAlertBell'
 import { RESULT_TABS } from '~/domain/results/types'
@@ -39,8 +40,8 @@ function DemoBanner() {
 function AnalysisButton() {
   const [active, setActive] = useState<ActiveAnalysisSummary[]>([])
   usePolling(async () => {
-    const res = await fetch('/api/analyses?activeOnly=true', { cache: 'no-store' })
-    if (res.ok) setActive(await res.json())
+    const res = await callJson<ActiveAnalysisSummary[]>('/api/analyses?activeOnly=true')
+    if (res.ok) setActive(res.data)
   }, 2000)
   const button = headerButton(active, useFresherReading())
   if (button === null) return null

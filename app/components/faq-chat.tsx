@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { enterSends } from './enter-sends'
+import { callJson, type JsonAnswer } from './json'
 import { FAQ_FAILED, FAQ_OFFLINE, FAQ_PRESETS, FAQ_WELCOME, type FaqTopic } from '~/domain/faq/texts'
 
 interface Message {
@@ -11,16 +12,16 @@ interface Message {
 }
 
 async function ask(message: string): Promise<Message> {
-  let res: Response
+  let res: JsonAnswer<{ response?: unknown; message?: unknown; entry?: FaqTopic | null; closest?: unknown }>
   try {
-    res = await fetch('/api/faq-chat', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ message }) })
+    res = await callJson('/api/faq-chat', { body: { message } })
   } catch {
     return { role: 'assistant', text: FAQ_OFFLINE }
   }
-  const body = await res.json().catch(() => null)
-  if (res.status === 429 && body?.message) return { role: 'assistant', text: String(body.message) }
-  if (!res.ok || typeof body?.response !== 'string') return { role: 'assistant', text: FAQ_FAILED }
-  return { role: 'assistant', text: body.response, entry: body.entry ?? null, closest: Array.isArray(body.closest) ? body.closest : [] }
+  const body = res.data
+  if (res.status === 429 && body.message) return { role: 'assistant', text: String(body.message) }
+  if (!res.ok || typeof body.response !== 'string') return { role: 'assistant', text: FAQ_FAILED }
+  return { role: 'assistant', text: body.response, entry: body.entry ?? null, closest: Array.isArray(body.closest) ? (body.closest as FaqTopic[]) : [] }
 }
 
 /**

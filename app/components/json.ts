@@ -7,6 +7,7 @@
  *
  * `callJson` answers `{ ok, status, data, detail }` and never throws on an HTTP error (screens that branch on the status);
  * `fetchJson` throws a `RequestError` instead (screens that only show the message).
+ * `callJson(url).catch(failedAnswer)` never throws: a lost connection becomes an answer with `ok: false`, status 0.
  */
 
 export const NETWORK_ERROR = 'Network error: Unable to connect to server'
@@ -92,6 +93,12 @@ export async function fetchJson<T = any>(url: string, init: JsonInit = {}): Prom
   const answer = await callJson<T>(url, init)
   if (!answer.ok) throw new RequestError(answer.status, `Request failed: ${answer.status} ${answer.text}`, answer.detail, answer.data)
   return answer.data
+}
+
+/** A call that never got an answer, as an answer: `ok: false`, status 0, the error's text as `detail`. An abort still throws. */
+export function failedAnswer<T = any>(err: unknown): JsonAnswer<T> {
+  if ((err as Error)?.name === 'AbortError') throw err
+  return { ok: false, status: 0, data: {} as T, detail: errorText(err, NETWORK_ERROR), text: '' }
 }
 
 /** What a person should read for a failed call; `fallback` for errors that carry no message. */

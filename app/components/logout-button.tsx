@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { callJson } from './json'
 
 /**
  * The user menu's Logout (spec §2, §7): POST /logout, then go to the returned logoutUrl (Entra's
@@ -10,9 +11,8 @@ export function LogoutButton({ className }: { className?: string }) {
     setPending(true)
     let target = '/'
     try {
-      const res = await fetch('/logout', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } })
-      const body = (await res.json().catch(() => null)) as { logoutUrl?: unknown } | null
-      if (typeof body?.logoutUrl === 'string' && body.logoutUrl) target = body.logoutUrl
+      const { data } = await callJson<{ logoutUrl?: unknown }>('/logout', { method: 'POST' })
+      if (typeof data.logoutUrl === 'string' && data.logoutUrl) target = data.logoutUrl
     } catch {}
     window.location.assign(target)
   }

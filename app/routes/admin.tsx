@@ -5,6 +5,7 @@ import { requireAdmin } from '~/lib/auth.server'
 import { latestAnalyses, listFeedback, listUsers } from '~/lib/admin.server'
 import { Header } from '~/components/app-shell'
 import { useToast } from '~/components/toast'
+import { callJson, failedAnswer } from '~/components/json'
 import { usePolling } from '~/components/use-polling'
 import { AuditTrail, UserEditor } from '~/components/admin/user-editor'
 import { ADMIN_MESSAGES, LATEST_ANALYSES_POLL_MS, loggedInToday, usedOfMax } from '~/domain/admin/users'
@@ -39,12 +40,6 @@ const SUMMARY_LABELS: [keyof Data['summary'], string][] = [
   ['currentAnalyses', 'Current Analyses'],
 ]
 
-async function send(url: string, method: string, body?: unknown) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
-  const data = await res.json().catch(() => ({}))
-  return { ok: res.ok, data }
-}
-
 export default function Admin() {
   const data = useLoaderData<typeof loader>()
   const [params, setParams] = useSearchParams()
@@ -56,13 +51,13 @@ export default function Admin() {
   const [busy, setBusy] = useState<string | null>(null)
 
   usePolling(async () => {
-    const res = await fetch('/api/admin/latest-analyses')
-    if (res.ok) setLatest(await res.json())
+    const res = await callJson<typeof latest>('/api/admin/latest-analyses')
+    if (res.ok) setLatest(res.data)
   }, LATEST_ANALYSES_POLL_MS, tab === 'latest')
 
   const clearStuck = async () => {
     setBusy('stuck')
-    const { ok, data: body } = await send('/api/cleanup-stuck-analyses', 'POST')
+    const { ok, data: body } = await callJson('/api/cleanup-stuck-analyses', { method: 'POST' }).catch(failedAnswer)
     setBusy(null)
     if (!ok) return toast({ title: 'Error', description: ADMIN_MESSAGES.cleanupFailed, variant: 'destructive' })
     setStuckNote(body.cleaned === 0 ? ADMIN_MESSAGES.noStuck : `${body.cleaned} stuck analyses cleared`)
@@ -70,7 +65,7 @@ export default function Admin() {
   }
   const fixStale = async () => {
     setBusy('stale')
-    const { ok, data: body } = await send('/api/admin/complete-stale-analyses', 'POST')
+    const { ok, data: body } = await callJson('/api/admin/complete-stale-analyses', { method: 'POST' }).catch(failedAnswer)
     setBusy(null)
     if (!ok) return toast({ title: 'Error', description: ADMIN_MESSAGES.staleFailed, variant: 'destructive' })
     setStuckNote(`${body.updatedAnalyses} stale analyses completed`)
@@ -119,7 +114,7 @@ function UsersTab({ data }: { data: Data }) {
   const now = new Date(data.now)
   const remove = async (u: Row) => {
     if (!window.confirm(ADMIN_MESSAGES.deleteConfirm)) return
-    const { ok, data: body } = await send(`/api/admin/users/${u.id}`, 'DELETE')
+    const { ok, data: body } = await callJson(`/api/admin/users/${u.id}`, { method: 'DELETE' }).catch(failedAnswer)
     if (!ok) return toast({ title: 'Delete Failed', description: body.message ?? ADMIN_MESSAGES.deleteFailed, variant: 'destructive' })
     revalidator.revalidate()
   }
@@ -176,7 +171,7 @@ function FeedbackTab({ feedback }: { feedback: Data['feedback'] }) {
   const revalidator = useRevalidator()
   const toast = useToast()
   const mark = async (id: number, handled: boolean) => {
-    const { ok } = await send('/api/admin/feedback', 'PATCH', { id, handled })
+    const { ok } = await callJson('/api/admin/feedback', { method: 'PATCH', body: { id, handled } }).catch(failedAnswer)
     if (!ok) toast({ title: 'Update Failed', description: 'Failed to update feedback.', variant: 'destructive' })
     revalidator.revalidate()
   }
@@ -234,12 +229,12 @@ function MigrationTab({ users }: { users: Row[] }) {
   const [oid, setOid] = useState('')
   const unlink = async (u: Row) => {
     if (!window.confirm(`Unlink ${u.email} from its Microsoft identity? The account keeps its password.`)) return
-    const { ok, data: body } = await send(`/api/admin/users/${u.id}/unlink`, 'POST')
+    const { ok, data: body } = await callJson(`/api/admin/users/${u.id}/unlink`, { method: 'POST' }).catch(failedAnswer)
     if (!ok) toast({ title: 'Update Failed', description: body.message ?? 'Failed to unlink user', variant: 'destructive' })
     revalidator.revalidate()
   }
   const link = async (u: Row) => {
-    const { ok, data: body } = await send(`/api/admin/users/${u.id}/link`, 'POST', { oid })
+    const { ok, data: body } = await callJson(`/api/admin/users/${u.id}/link`, { method: 'POST', body: { oid } }).catch(failedAnswer)
     if (!ok) return toast({ title: 'Update Failed', description: body.message ?? 'Failed to link user', variant: 'destructive' })
     toast({ title: 'Account linked', description: `${u.email} now signs in with Microsoft too.` })
     setLinking(null)

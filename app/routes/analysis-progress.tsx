@@ -8,8 +8,9 @@ import { listProjects } from '~/lib/projects.server'
 import { Header } from '~/components/app-shell'
 import { usePolling } from '~/components/use-polling'
 import { shareReading } from '~/components/progress-reading'
-import { SearchProgress } from '~/components/sources/SearchProgress'
+import { SearchProgress } from '~/components/sources/search-progress'
 import { useToast } from '~/components/toast'
+import { callJson, failedAnswer } from '~/components/json'
 import { isActiveStatus } from '~/domain/analyses'
 import { analysisPercent } from '~/domain/progress'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
@@ -50,10 +51,10 @@ export default function AnalysisProgress() {
   const done = progress && !isActiveStatus(progress.status)
   usePolling(
     async () => {
-      const res = await fetch(`/api/analyses/${analysisId}/progress`, { cache: 'no-store' })
+      const res = await callJson<ProgressResponse>(`/api/analyses/${analysisId}/progress`)
       if (res.status === 401) return window.location.assign('/api/login')
       if (!res.ok) return
-      const next: ProgressResponse = await res.json()
+      const next = res.data
       setProgress(next)
       // Shared while the analysis runs (a finished one's source search has a percent of its own in the header).
       if (analysisId && isActiveStatus(next.status)) shareReading({ id: analysisId, percent: analysisPercent({ progressDetails: next.details }) })
@@ -67,7 +68,7 @@ export default function AnalysisProgress() {
 
   const cancel = async () => {
     setCancelling(true)
-    const res = await fetch(`/api/analyses/${analysisId}/cancel`, { method: 'POST' })
+    const res = await callJson(`/api/analyses/${analysisId}/cancel`, { method: 'POST' }).catch(failedAnswer)
     setCancelling(false)
     if (!res.ok) toast({ title: 'Cancellation Failed', description: 'Failed to cancel the analysis', variant: 'destructive' })
   }

@@ -6,6 +6,7 @@ import { idSearchParam } from '~/lib/http.server'
 import { loadSettings } from '~/lib/settings.server'
 import { Header } from '~/components/app-shell'
 import { useToast } from '~/components/toast'
+import { callJson, failedAnswer } from '~/components/json'
 import { RunCards } from '~/components/settings/run-cards'
 import { EnginesSettings } from '~/components/settings/engines-settings'
 import { canCancelSearch, SETTINGS_MESSAGES, showInsightsManagement } from '~/domain/settings/analysis-settings'
@@ -54,13 +55,13 @@ export default function AnalysisSettings() {
   }
   const { project, history, selected, cards, insights, canManage } = settings
   const post = async (path: string, title: string, failure: string) => {
-    const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const res = await callJson(path, { body: {} }).catch(failedAnswer)
     if (!res.ok) toast({ title, description: failure, variant: 'destructive' })
     revalidator.revalidate()
   }
   const deleteAnalysis = async (id: number) => {
     if (!window.confirm(SETTINGS_MESSAGES.deleteAnalysisConfirm)) return
-    const res = await fetch(`/api/analyses/${id}`, { method: 'DELETE' })
+    const res = await callJson(`/api/analyses/${id}`, { method: 'DELETE' }).catch(failedAnswer)
     if (!res.ok) return toast({ title: 'Deletion Failed', description: 'Failed to delete the analysis. Please try again.', variant: 'destructive' })
     toast({ title: 'Analysis Deleted', variant: 'success' })
     navigate(`/analysis-settings?project=${project.id}`, { replace: true })

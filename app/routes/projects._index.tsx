@@ -6,6 +6,7 @@ import { listAllProjectsForAdmin, listProjects } from '~/lib/projects.server'
 import { Header } from '~/components/app-shell'
 import { SignedOutRedirect } from '~/components/shell-states'
 import { useToast } from '~/components/toast'
+import { callJson, failedAnswer } from '~/components/json'
 import { ShareDialog } from '~/components/sharing/share-dialog'
 import { EditProjectDialog } from '~/components/sharing/edit-project-dialog'
 import { archivePath, rowButton, rowMenuItems, type MenuItem } from '~/domain/sharing/project-menu'
@@ -44,11 +45,6 @@ const ADMIN_TABS = [
   ['public', 'Public Projects'],
 ] as const
 
-async function send(url: string, method: string, body?: unknown) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
-  return { ok: res.ok, body: await res.json().catch(() => ({})) }
-}
-
 export default function Projects() {
   const { projects, groups, viewer, limits } = useLoaderData<typeof loader>()
   const [archived, setArchived] = useState(false)
@@ -70,24 +66,24 @@ export default function Projects() {
     const name = value.trim()
     setRenaming(null)
     if (!name) return
-    const { ok } = await send(`/api/projects/${id}`, 'PATCH', { name })
+    const { ok } = await callJson(`/api/projects/${id}`, { method: 'PATCH', body: { name } }).catch(failedAnswer)
     if (!ok) toast({ title: 'Failed to rename project', description: 'An error occurred while updating the project name.', variant: 'destructive' })
     revalidator.revalidate()
   }
   const remove = async (p: Row) => {
     if (!window.confirm(`Delete the project "${p.name}" and all its analyses? This cannot be undone.`)) return
-    const { ok } = await send(`/api/projects/${p.id}`, 'DELETE')
+    const { ok } = await callJson(`/api/projects/${p.id}`, { method: 'DELETE' }).catch(failedAnswer)
     if (!ok) return toast({ title: 'Delete Failed', description: 'Failed to delete project', variant: 'destructive' })
     if (localStorage.getItem(SELECTED_PROJECT_KEY) === String(p.id)) localStorage.removeItem(SELECTED_PROJECT_KEY)
     revalidator.revalidate()
   }
   const archive = async (p: Row) => {
-    const { ok } = await send(archivePath(p.id, p.accessType), 'PATCH', { archived: !p.isArchived })
+    const { ok } = await callJson(archivePath(p.id, p.accessType), { method: 'PATCH', body: { archived: !p.isArchived } }).catch(failedAnswer)
     if (!ok) toast({ title: 'Archive Failed', description: SHARING_MESSAGES.archiveFailed, variant: 'destructive' })
     revalidator.revalidate()
   }
   const togglePublic = async (p: Row) => {
-    const { ok } = await send(`/api/projects/${p.id}/public`, 'PATCH', { isPublic: !p.isPublic })
+    const { ok } = await callJson(`/api/projects/${p.id}/public`, { method: 'PATCH', body: { isPublic: !p.isPublic } }).catch(failedAnswer)
     if (!ok) toast({ title: 'Update Failed', description: SHARING_MESSAGES.visibilityFailed, variant: 'destructive' })
     revalidator.revalidate()
   }

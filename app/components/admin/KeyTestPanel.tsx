@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import type { KeyResult } from '~/domain/admin/key-test'
 import { KEY_TEST_MESSAGES } from '~/domain/admin/key-test'
+import { errorText, fetchJson } from '~/components/json'
 
 interface Report {
   providers: KeyResult[]
@@ -15,12 +16,9 @@ export function KeyTestPanel() {
   const run = async () => {
     setState({ busy: true, report: null, error: null })
     try {
-      const res = await fetch('/api/test-gemini-keys', { cache: 'no-store' })
-      const body = await res.json().catch(() => ({}))
-      if (!res.ok) throw new Error(body.message || KEY_TEST_MESSAGES.failed)
-      setState({ busy: false, report: body, error: null })
+      setState({ busy: false, report: await fetchJson<Report>('/api/test-gemini-keys'), error: null })
     } catch (err) {
-      setState({ busy: false, report: null, error: err instanceof Error ? err.message : KEY_TEST_MESSAGES.failed })
+      setState({ busy: false, report: null, error: errorText(err, KEY_TEST_MESSAGES.failed) })
     }
   }
   const r = state.report

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useToast } from '../toast'
+import { callJson, failedAnswer } from '../json'
 
 /** Feedback from the Support page (stored in `feedback`; admins read it on /admin, tab Feedback). */
 export function FeedbackForm() {
@@ -9,12 +10,9 @@ export function FeedbackForm() {
   const send = async () => {
     if (!message.trim()) return toast({ title: 'Feedback', description: 'Please write your feedback.', variant: 'destructive' })
     setBusy(true)
-    const res = await fetch('/api/feedback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) })
+    const res = await callJson('/api/feedback', { body: { message } }).catch(failedAnswer)
     setBusy(false)
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}))
-      return toast({ title: 'Error', description: body.message ?? 'Failed to send feedback', variant: 'destructive' })
-    }
+    if (!res.ok) return toast({ title: 'Error', description: res.detail || 'Failed to send feedback', variant: 'destructive' })
     setMessage('')
     toast({ title: 'Thank you', description: 'Your feedback was sent to the administrators.', variant: 'success' })
   }

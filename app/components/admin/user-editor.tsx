@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useToast } from '../toast'
+import { callJson, errorText, fetchJson } from '../json'
 import { Modal } from '../modal'
 import { ADMIN_MESSAGES, TIERS, type Tier } from '../../domain/admin/users'
 
@@ -22,18 +23,15 @@ export function UserEditor({ user, onClose }: { user: EditableUser; onClose: (ch
   const [saving, setSaving] = useState(false)
   const save = async () => {
     setSaving(true)
-    const res = await fetch(`/api/admin/users/${user.id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ isActive, tier, maxProjects, maxAnalyses }),
-    })
-    setSaving(false)
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}))
-      toast({ title: 'Update Failed', description: body.message ?? ADMIN_MESSAGES.updateFailed, variant: 'destructive' })
-      return
+    try {
+      const res = await callJson(`/api/admin/users/${user.id}`, { method: 'PUT', body: { isActive, tier, maxProjects, maxAnalyses } })
+      if (!res.ok) return toast({ title: 'Update Failed', description: res.detail || ADMIN_MESSAGES.updateFailed, variant: 'destructive' })
+      onClose(true)
+    } catch (err) {
+      toast({ title: 'Update Failed', description: errorText(err, ADMIN_MESSAGES.updateFailed), variant: 'destructive' })
+    } finally {
+      setSaving(false)
     }
-    onClose(true)
   }
   return (
     <Modal title={`Edit ${user.email}`} onClose={() => onClose(false)}>
@@ -80,9 +78,9 @@ interface AuditEntry {
 export function AuditTrail({ userId, email, onClose }: { userId: number; email: string; onClose: () => void }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null)
   useEffect(() => {
-    void fetch(`/api/admin/audit-log?userId=${userId}`)
-      .then((r) => (r.ok ? r.json() : { entries: [] }))
-      .then((b: { entries: AuditEntry[] }) => setEntries(b.entries))
+    void fetchJson<{ entries: AuditEntry[] }>(`/api/admin/audit-log?userId=${userId}`)
+      .then((b) => setEntries(b.entries))
+      .catch(() => setEntries([]))
   }, [userId])
   return (
     <Modal title={`Audit log · ${email}`} onClose={onClose}>

@@ -3,7 +3,7 @@
  * chart), what the canaries cost, and the owner's switch. Data from /api/projects/{id}/canaries.
  */
 import { useCallback, useEffect, useState } from 'react'
-import { apiFetch, errorText } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
 import type { TrendMarker } from '~/components/experiments/markers'
 
@@ -31,10 +31,10 @@ export function CanariesPanel({ projectId, onMarkers }: { projectId: number; onM
     [onMarkers],
   )
   useEffect(() => {
-    apiFetch<CanaryData>(`/api/projects/${projectId}/canaries`).then(show, (e) => setError(errorText(e, 'Failed to load the canaries')))
+    fetchJson<CanaryData>(`/api/projects/${projectId}/canaries`).then(show, (e) => setError(errorText(e, 'Failed to load the canaries')))
   }, [projectId, show])
   const toggle = (enabled: boolean) =>
-    apiFetch<CanaryData>(`/api/projects/${projectId}/canaries`, { method: 'POST', body: { enabled } }).then(show, (e) => setError(errorText(e, 'Failed to change the canaries')))
+    fetchJson<CanaryData>(`/api/projects/${projectId}/canaries`, { method: 'POST', body: { enabled } }).then(show, (e) => setError(errorText(e, 'Failed to change the canaries')))
   if (!data) return error ? <div className="rs-notice" role="alert">{error}</div> : null
   const usd = (x: number) => `$${x.toFixed(4)}`
   return (

@@ -11,6 +11,7 @@ import {
 } from '~/domain/chat'
 import { useToast } from '~/components/toast'
 import { enterSends } from '~/components/enter-sends'
+import { callJson } from '~/components/json'
 import { Markdown } from './Markdown'
 
 export interface ChatScreenData {
@@ -103,6 +104,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       setInput(message)
     }
     try {
+      // Raw fetch on purpose: the reply is a server-sent event stream read as it arrives, which json.ts does not read.
       const res = await fetch('/api/ai-chat', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -161,10 +163,9 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
 
   async function clear() {
     if (!analysis) return
-    const res = await fetch('/api/ai-chat', { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ projectId: project.id, analysisId: analysis.id }) }).catch(() => null)
+    const res = await callJson<ChatErrorBody>('/api/ai-chat', { method: 'DELETE', body: { projectId: project.id, analysisId: analysis.id } }).catch(() => null)
     if (!res?.ok) {
-      const body = (await res?.json().catch(() => null)) as ChatErrorBody | null
-      toast({ title: 'Error', description: body?.error ?? CHAT_TEXTS.network, variant: 'destructive' })
+      toast({ title: 'Error', description: res?.data.error || CHAT_TEXTS.network, variant: 'destructive' })
       return
     }
     setMessages([])

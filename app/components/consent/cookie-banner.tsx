@@ -13,6 +13,7 @@ import {
   type OptionalCategory,
 } from '../../domain/consent/cookies'
 import { forgetPreferences } from './preferences-storage'
+import { callJson } from '../json'
 
 /** Opens the preferences dialog from anywhere (the footer's 'Cookie settings'). */
 export const OPEN_COOKIE_PREFERENCES = 'open-cookie-preferences'
@@ -81,7 +82,7 @@ export function CookieConsent({ signedIn }: { signedIn: boolean }) {
     if (!next.preferences) forgetPreferences()
     consentStore.changed()
     setDialog(false)
-    if (signedIn) void fetch('/api/cookie-consent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next) }).catch(() => {})
+    if (signedIn) void callJson('/api/cookie-consent', { body: next }).catch(() => {})
   }
 
   return (

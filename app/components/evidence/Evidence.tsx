@@ -9,6 +9,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { useDialogFocus } from '~/components/use-dialog-focus'
+import { callJson } from '~/components/json'
 import { cellParams, type EvidenceCell, type TextSegment } from '~/domain/evidence'
 import { rankCiText, rateCiText, type RankSpread, type RateCi } from '~/domain/metrics/intervals'
 import type { GroupData, OverviewData, ResultsHeader } from '~/domain/results/types'
@@ -133,12 +134,11 @@ function EvidencePanel({ analysisId, exportId, cell, onClose }: { analysisId: nu
 
   useEffect(() => {
     let live = true
-    fetch(`/api/analyses/${analysisId}/evidence?${params}&page=${page}${exportId ? `&export=${encodeURIComponent(exportId)}` : ''}`, { credentials: 'same-origin', cache: 'no-store' })
-      .then(async (res) => {
-        const body = await res.json().catch(() => ({}))
+    callJson<EvidenceView>(`/api/analyses/${analysisId}/evidence?${params}&page=${page}${exportId ? `&export=${encodeURIComponent(exportId)}` : ''}`)
+      .then((res) => {
         if (!live) return
-        if (!res.ok) setError(String(body.message ?? body.error ?? `Request failed: ${res.status}`))
-        else setView(body as EvidenceView)
+        if (!res.ok) setError(res.detail)
+        else setView(res.data)
       })
       .catch(() => live && setError('The answers could not be loaded. Check the connection and try again.'))
     return () => {
@@ -233,11 +233,10 @@ export function EvidenceBar({ header, onRebuilt }: { header: ResultsHeader; onRe
     setBusy(true)
     setMessage(null)
     try {
-      const res = await fetch(`/api/analyses/${header.analysis!.id}/evidence-rebuild`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
-      const body = await res.json().catch(() => ({}))
-      if (!res.ok) setMessage(String(body.message ?? body.error ?? 'Rebuild failed'))
+      const res = await callJson<{ answers: number; toVersion: number }>(`/api/analyses/${header.analysis!.id}/evidence-rebuild`, { body: {} })
+      if (!res.ok) setMessage(res.detail || 'Rebuild failed')
       else {
-        setMessage(`Rebuilt ${body.answers} answers with metric definitions version ${body.toVersion}.`)
+        setMessage(`Rebuilt ${res.data.answers} answers with metric definitions version ${res.data.toVersion}.`)
         onRebuilt()
       }
     } catch {

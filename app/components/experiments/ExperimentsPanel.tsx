@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { apiFetch, DataTable, Empty, errorText } from '~/components/results/parts'
+import { DataTable, Empty } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { ChartFigure } from '~/components/chart-figure'
 import { formatDate } from '~/components/results/format'
 import { OWN_TREND_COLOUR, TREND_PALETTE } from '~/domain/trends'
@@ -35,7 +36,7 @@ export function ExperimentsPanel({ projectId, onMarkers }: { projectId: number; 
   const [open, setOpen] = useState<number | null>(null)
   const load = useCallback(
     () =>
-      apiFetch<ListData>(`/api/projects/${projectId}/experiments`).then(
+      fetchJson<ListData>(`/api/projects/${projectId}/experiments`).then(
         (d) => {
           setData(d)
           onMarkers(d.markers.map((m) => ({ ...m, kind: 'change' as const })))
@@ -82,7 +83,7 @@ function RecordChange({ projectId, queries, onSaved }: { projectId: number; quer
     for (const q of treated) qs.append('treated', q)
     // A later choice's proposal wins even when an earlier answer comes in after it.
     let current = true
-    apiFetch<{ control: string[]; baseline: Baseline; power: PowerHint }>(`/api/projects/${projectId}/experiments?${qs}`).then(
+    fetchJson<{ control: string[]; baseline: Baseline; power: PowerHint }>(`/api/projects/${projectId}/experiments?${qs}`).then(
       (p) => {
         if (!current) return
         setControl(p.control)
@@ -99,7 +100,7 @@ function RecordChange({ projectId, queries, onSaved }: { projectId: number; quer
     setMessage(null)
     try {
       const body = { description, urls: urls.split(/\s+/).filter(Boolean), changeDate, treated, control }
-      const saved = await apiFetch<{ experiment: { id: number } }>(`/api/projects/${projectId}/experiments`, { method: 'POST', body })
+      const saved = await fetchJson<{ experiment: { id: number } }>(`/api/projects/${projectId}/experiments`, { method: 'POST', body })
       onSaved(saved.experiment.id)
     } catch (e) {
       setMessage(errorText(e, 'Failed to record the change'))
@@ -170,7 +171,7 @@ function ExperimentResults({ projectId, experimentId }: { projectId: number; exp
   const [error, setError] = useState<string | null>(null)
   // A new experiment remounts this (key), so there is no stale estimate to clear.
   useEffect(() => {
-    apiFetch<Results>(`/api/projects/${projectId}/experiments/${experimentId}`).then(setR, (e) => setError(errorText(e, 'Failed to load the experiment')))
+    fetchJson<Results>(`/api/projects/${projectId}/experiments/${experimentId}`).then(setR, (e) => setError(errorText(e, 'Failed to load the experiment')))
   }, [projectId, experimentId])
   if (error) return <div className="rs-notice" role="alert">{error}</div>
   if (!r) return <p>Loading the estimate...</p>

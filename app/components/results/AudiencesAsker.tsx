@@ -8,7 +8,8 @@ import { useToast } from '~/components/toast'
 import type { PersonaRow, PersonaVisibility, Rate } from '~/domain/audiences/asker'
 import { formatInterval } from '~/domain/metrics/intervals'
 import type { ResultsHeader } from '~/domain/results/types'
-import { apiFetch, DataTable, errorText } from './parts'
+import { DataTable } from './parts'
+import { errorText, fetchJson } from '~/components/json'
 
 type Loaded = PersonaVisibility & { analysisId: number; askAsPersona: boolean; isOwner: boolean }
 
@@ -48,7 +49,7 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
     if (!analysisId) return
     let live = true
     const q = new URLSearchParams({ model, ...(topic ? { topic } : {}), ...(audience ? { audience } : {}) })
-    apiFetch<Loaded>(`/api/analyses/${analysisId}/audiences?${q}`)
+    fetchJson<Loaded>(`/api/analyses/${analysisId}/audiences?${q}`)
       .then((d) => live && (setData(d), setFailed(null)))
       .catch((err) => live && setFailed(errorText(err, 'Could not load the rank rate per persona')))
     return () => {
@@ -64,7 +65,7 @@ export function AudiencesAsker({ header }: { header: ResultsHeader }) {
   const toggle = async (on: boolean) => {
     setSaving(true)
     try {
-      await apiFetch(`/api/projects/${header.project.id}/audiences`, { method: 'POST', body: { askAsPersona: on } })
+      await fetchJson(`/api/projects/${header.project.id}/audiences`, { method: 'POST', body: { askAsPersona: on } })
       setData({ ...data, askAsPersona: on })
       toast({ title: 'Project Saved', description: on ? 'Later analyses also ask each audience query as its persona.' : 'Later analyses ask the queries as written.', variant: 'success' })
     } catch (err) {

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react'
 import { useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import type { Discovery } from '~/domain/discovered'
-import { apiFetch, DataTable, errorText } from './parts'
+import { DataTable } from './parts'
+import { errorText, fetchJson } from '~/components/json'
 import type { ResultsHeader } from '~/domain/results/types'
 
 type Loaded = Discovery & { competitors: number; maxCompetitors: number }
@@ -24,7 +25,7 @@ export function DiscoveredBrands({ header }: { header: ResultsHeader }) {
   useEffect(() => {
     if (!analysisId) return
     let live = true
-    apiFetch<Loaded>(`/api/analyses/${analysisId}/discovered-brands`)
+    fetchJson<Loaded>(`/api/analyses/${analysisId}/discovered-brands`)
       .then((d) => live && (setData(d), setFailed(null)))
       .catch((err) => live && setFailed(errorText(err, 'Could not load discovered brands')))
     return () => {
@@ -83,7 +84,7 @@ export function DiscoveredBrands({ header }: { header: ResultsHeader }) {
                       onClick={async () => {
                         setAdding(b.name)
                         try {
-                          await apiFetch(`/api/analyses/${analysisId}/discovered-brands`, { method: 'POST', body: { name: b.name } })
+                          await fetchJson(`/api/analyses/${analysisId}/discovered-brands`, { method: 'POST', body: { name: b.name } })
                           toast({ title: 'Competitor Added', description: `${b.name} is now tracked; this analysis's mentions were recounted.`, variant: 'success' })
                           setVersion((v) => v + 1)
                           revalidator.revalidate()

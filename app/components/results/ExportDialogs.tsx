@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useToast } from '~/components/toast'
 import { useDialogFocus } from '~/components/use-dialog-focus'
 import { formatDate, formatDateTime } from './format'
-import { apiFetch, Empty, errorText } from './parts'
+import { Empty } from './parts'
+import { errorText, fetchJson } from '~/components/json'
 
 function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
@@ -79,11 +80,11 @@ export function ExportsList({ url }: { url: string }) {
   // A project's list can end a link now (issue 33): its pages and reports answer 410 from then on.
   const projectId = /^\/api\/projects\/(\d+)\/exports$/.exec(url)?.[1] ?? null
   const revoke = (id: string) =>
-    apiFetch<{ expiresAt: string }>(`/api/projects/${projectId}/exports/${encodeURIComponent(id)}/revoke`, { method: 'POST' })
+    fetchJson<{ expiresAt: string }>(`/api/projects/${projectId}/exports/${encodeURIComponent(id)}/revoke`, { method: 'POST' })
       .then((r) => setItems((list) => list?.map((e) => (e.id === id ? { ...e, expired: true, expiresAt: r.expiresAt } : e)) ?? null))
       .catch((err) => setError(errorText(err, 'Could not revoke the link')))
   useEffect(() => {
-    apiFetch<{ exports: ExportItem[] }>(url)
+    fetchJson<{ exports: ExportItem[] }>(url)
       .then((r) => setItems(r.exports))
       .catch((err) => setError(errorText(err, 'Could not load the exports')))
   }, [url])

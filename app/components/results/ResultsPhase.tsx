@@ -9,7 +9,8 @@ import { Link, useNavigate, useNavigation, useParams, useRevalidator } from '@re
 import { useToast } from '~/components/toast'
 import resultsStylesHref from './results.css'
 import { formatDate, formatDuration } from './format'
-import { apiFetch, Empty, errorText, useResultsHref } from './parts'
+import { Empty, useResultsHref } from './parts'
+import { errorText, fetchJson } from '~/components/json'
 import { ExportCreatedDialog, ExportHistoryDialog } from './ExportDialogs'
 import { ReportMenu } from '~/components/report/ReportMenu'
 import { OverviewTab } from './tabs/OverviewTab'
@@ -145,7 +146,7 @@ function HeaderBar({ header }: { header: ResultsHeader }) {
   const createExport = async () => {
     setCreating(true)
     try {
-      const r = await apiFetch<{ exportId?: string }>(`/api/projects/${p.id}/export`, { method: 'POST', body: { analysisId: header.analysis!.id } })
+      const r = await fetchJson<{ exportId?: string }>(`/api/projects/${p.id}/export`, { method: 'POST', body: { analysisId: header.analysis!.id } })
       if (!r.exportId) {
         toast({ title: 'Export Error', description: 'Export was created but no ID was returned. Please check the export history.', variant: 'destructive' })
         return
@@ -327,7 +328,7 @@ function useProgressPolling(header: ResultsHeader, initial: ProgressView | null)
   }
   usePolling(
     async () => {
-      const r = await apiFetch<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
+      const r = await fetchJson<{ status: string; details: any }>(`/api/analyses/${id}/progress`)
       if (r.details) setProgress(toProgressView(r.details))
       if (!isActiveStatus(r.status)) {
         setEnded(true)
@@ -378,7 +379,7 @@ function useStartAnalysis(header: ResultsHeader) {
   const start = async (path: 'analyze-today' | 'analyse-today') => {
     setBusy(true)
     try {
-      const r = await startAnalysisConfirmed((url) => apiFetch<{ id?: number; analysisId?: number }>(url, { method: 'POST' }), header.project.id, path)
+      const r = await startAnalysisConfirmed((url) => fetchJson<{ id?: number; analysisId?: number }>(url, { method: 'POST' }), header.project.id, path)
       if (!r) return
       const id = r.analysisId ?? r.id
       navigate(href({ analysis: id ? String(id) : null, tab: null }))

@@ -6,6 +6,7 @@
 import { useCallback, useId, useState } from 'react'
 import { useLocation } from '@remix-run/react'
 import { useToast } from '~/components/toast'
+import { errorText } from '~/components/json'
 import { OWN_BRAND_COLOUR, formatRank, rankStyle } from './format'
 import { toCsv, workbookFromSpec, type Cell, type WorkbookSpec } from './export-sheets'
 import type { BrandRef } from '~/domain/results/types'
@@ -209,41 +210,8 @@ export function useResultsHref() {
 
 // ------------------------------------------------------------------ fetch
 
-export class RequestError extends Error {
-  constructor(
-    public status: number,
-    message: string,
-    public detail: string,
-  ) {
-    super(message)
-  }
-}
-
-/** JSON request with the session cookie; a non-OK answer throws 'Request failed: {status} {body}' (§8). */
-export async function apiFetch<T = any>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: init.body !== undefined ? { 'content-type': 'application/json' } : undefined,
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  })
-  const text = await res.text()
-  if (!res.ok) {
-    let detail = text
-    try {
-      const j = JSON.parse(text)
-      detail = j.message ?? j.error ?? text
-    } catch {}
-    throw new RequestError(res.status, `Request failed: ${res.status} ${text}`, String(detail))
-  }
-  return (text ? JSON.parse(text) : {}) as T
-}
-
-export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof RequestError) return err.detail || fallback
-  return err instanceof Error && err.message ? err.message : fallback
-}
+// The old names of json.ts's calls, for the trends and AI crawler screens whose owners move them over.
+export { fetchJson as apiFetch, errorText, RequestError } from '~/components/json'
 
 // ------------------------------------------------------------------ downloads
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useToast } from '~/components/toast'
+import { callJson, failedAnswer } from '~/components/json'
 
 interface ProjectEngines {
   enabled: boolean
@@ -19,19 +20,20 @@ export function EnginesSettings({ projectId, canManage }: { projectId: number; c
   const [state, setState] = useState<ProjectEngines | null>(null)
   useEffect(() => {
     let live = true
-    void fetch(`/api/projects/${projectId}/engines`).then(async (r) => {
-      if (live && r.ok) setState((await r.json()) as ProjectEngines)
-    })
+    void callJson<ProjectEngines>(`/api/projects/${projectId}/engines`)
+      .then((r) => {
+        if (live && r.ok) setState(r.data)
+      })
+      .catch(() => {})
     return () => {
       live = false
     }
   }, [projectId])
   if (!state) return null
   const save = async (next: { enabled: boolean; provider: ProjectEngines['provider'] }) => {
-    const res = await fetch(`/api/projects/${projectId}/engines`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(next) })
-    const body = (await res.json()) as ProjectEngines & { message?: string }
-    if (!res.ok) return toast({ title: 'Engines not changed', description: body.message ?? 'Please try again.', variant: 'destructive' })
-    setState(body)
+    const res = await callJson<ProjectEngines>(`/api/projects/${projectId}/engines`, { body: next }).catch(failedAnswer)
+    if (!res.ok) return toast({ title: 'Engines not changed', description: res.detail || 'Please try again.', variant: 'destructive' })
+    setState(res.data)
   }
   const disabled = !canManage || !state.allowed
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { usePolling } from '../use-polling'
 import { useToast } from '../toast'
+import { callJson, failedAnswer } from '../json'
 import { cardPercent, RUN_CARD_POLL_MS, SETTINGS_MESSAGES, type RunCard } from '../../domain/settings/analysis-settings'
 
 interface LiveRow {
@@ -24,9 +25,9 @@ export function RunCards({ analysisId, projectId, cards, canManage, onDone }: { 
   usePolling(
     async () => {
       if (!analysisId) return
-      const res = await fetch(`/api/analyses/${analysisId}/progress`)
+      const res = await callJson<{ progressDetails: LiveRow[]; runningModelIds: number[] }>(`/api/analyses/${analysisId}/progress`)
       if (!res.ok) return
-      const body = (await res.json()) as { progressDetails: LiveRow[]; runningModelIds: number[] }
+      const body = res.data
       setLive(Object.fromEntries(body.progressDetails.map((r) => [r.modelId, r])))
       // The server's list of running models decides when a card's run is over.
       const stillRunning = running.filter((id) => body.runningModelIds.includes(id))
@@ -43,16 +44,12 @@ export function RunCards({ analysisId, projectId, cards, canManage, onDone }: { 
     if (!analysisId) return toast({ title: SETTINGS_MESSAGES.noAnalysis, description: SETTINGS_MESSAGES.noAnalysisDetail, variant: 'destructive' })
     setStarting(card.modelId)
     const refresh = card.state === 'complete'
-    const res = await fetch(refresh ? `/api/analyses/${analysisId}/manage` : card.addPath, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(refresh ? { action: 'refresh', modelId: card.modelId } : { analysisId, projectId }),
-    })
+    const failed = `Failed to start ${card.name} analysis. Please try again.`
+    const res = await callJson(refresh ? `/api/analyses/${analysisId}/manage` : card.addPath, {
+      body: refresh ? { action: 'refresh', modelId: card.modelId } : { analysisId, projectId },
+    }).catch(failedAnswer)
     setStarting(null)
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}))
-      return toast({ title: 'Analysis Failed', description: body.message ?? `Failed to start ${card.name} analysis. Please try again.`, variant: 'destructive' })
-    }
+    if (!res.ok) return toast({ title: 'Analysis Failed', description: res.detail || failed, variant: 'destructive' })
     toast({ title: `${card.name} Analysis Started`, variant: 'success' })
     setRunning((r) => [...new Set([...r, card.modelId])])
   }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from '@remix-run/react'
 import { useToast } from '~/components/toast'
-import { apiFetch, errorText } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { FACT_STATEMENT_MAX, FACT_URL_MAX, type BrandFact } from '~/domain/factcheck/facts'
 
 interface FactsResponse {
@@ -33,7 +33,7 @@ export function FactsSetup({ projectId }: { projectId: number | null }) {
   useEffect(() => {
     if (!projectId) return
     let live = true
-    apiFetch<FactsResponse>(`/api/projects/${projectId}/facts`)
+    fetchJson<FactsResponse>(`/api/projects/${projectId}/facts`)
       .then((d) => {
         if (!live) return
         setData(d)
@@ -64,7 +64,7 @@ export function FactsSetup({ projectId }: { projectId: number | null }) {
     setBusy(true)
     try {
       const facts = rows.filter((r) => r.statement.trim()).map((r) => ({ statement: r.statement, sourceUrl: r.sourceUrl.trim() || null }))
-      loaded(await apiFetch<FactsResponse>(`/api/projects/${projectId}/facts`, { method: 'PUT', body: { facts } }))
+      loaded(await fetchJson<FactsResponse>(`/api/projects/${projectId}/facts`, { method: 'PUT', body: { facts } }))
       toast({ title: 'Brand facts saved', description: `${facts.length} fact${facts.length === 1 ? '' : 's'}: the next analysis checks its answers against them.` })
     } catch (err) {
       toast({ title: 'Not saved', description: errorText(err, 'Could not save the brand facts'), variant: 'destructive' })
@@ -75,7 +75,7 @@ export function FactsSetup({ projectId }: { projectId: number | null }) {
   const importFile = async (file: File) => {
     setBusy(true)
     try {
-      const d = await apiFetch<FactsResponse>(`/api/projects/${projectId}/facts`, { method: 'POST', body: { csv: await file.text(), replace } })
+      const d = await fetchJson<FactsResponse>(`/api/projects/${projectId}/facts`, { method: 'POST', body: { csv: await file.text(), replace } })
       loaded(d)
       const refused = d.errors?.length ? ` ${d.errors.length} row${d.errors.length === 1 ? '' : 's'} refused: ${d.errors.slice(0, 3).join('; ')}` : ''
       toast({ title: 'Facts imported', description: `${d.imported} fact${d.imported === 1 ? '' : 's'} imported.${refused}` })

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
+import { fetchJson } from '~/components/json'
 import { LimitsBox } from './LimitsBox'
 import { fallbackFramework } from '~/domain/framework'
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from '~/domain/limits'
-import { postJson, ReviewArea, useReviewLists, type SetupLimits } from './ReviewArea'
+import { ReviewArea, useReviewLists, type SetupLimits } from './ReviewArea'
 import { EditingNote, emptySetupForm, isDuplicateProject, SetupFields, setupErrors, setupFormOf, type SetupErrors, type SetupProject } from './SetupFields'
 
 export type { SetupLimits } from './ReviewArea'
@@ -31,7 +32,7 @@ export function LegacySetup({ limits, existingProjects, initial }: { limits: Set
     setGenerating(true)
     try {
       const { marketType: _legacyHasNoMarketType, ...fields } = form
-      const data = await postJson('/api/generate-framework', { ...fields, isLightMode: isLight })
+      const data = await fetchJson('/api/generate-framework', { body: { ...fields, isLightMode: isLight } })
       setBrand({ name: form.brandDomain.trim(), alternativeNames: [], domains: data.brandDetails?.domains ?? [] })
       setCompetitors((data.competitorDetails ?? data.competitors.map((n: string) => ({ name: n, alternativeNames: [], domains: [] }))).slice(0, MAX_COMPETITORS))
       setQueries(data.queries.slice(0, maxQueries).map((q: string) => ({ query: q })))

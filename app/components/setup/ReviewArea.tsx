@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
+import { errorText, fetchJson, RequestError } from '~/components/json'
 import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
 import { countableNames, validateAlternativeName, type BrandDef } from '~/domain/metrics/brands'
 import { NotCountedNote } from './NotCountedNote'
@@ -74,18 +75,17 @@ export function renameCompetitor(
   return { competitors: competitors.map((c, i) => (i === index ? renamed : c)), droppedAlternatives }
 }
 
-/** POSTs JSON; a non-OK answer throws its message (§8), an HTML answer means the session is gone. */
+/**
+ * POSTs JSON through json.ts; a failure throws an Error whose message is the text a person should read. Kept only
+ * for the audiences setup, which shows `err.message`; new code calls fetchJson and errorText.
+ */
 export async function postJson(url: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const text = await res.text()
-  let data: any = null
   try {
-    data = text ? JSON.parse(text) : null
-  } catch {
-    if (/<html/i.test(text)) throw new Error('Authentication failed - please refresh the page')
+    return await fetchJson(url, { body })
+  } catch (err) {
+    if (err instanceof RequestError) throw Object.assign(new Error(err.detail), { status: err.status, body: err.body, detail: err.detail })
+    throw err
   }
-  if (!res.ok) throw Object.assign(new Error(data?.message ?? data?.error ?? `Request failed: ${res.status} ${text}`), { status: res.status, body: data })
-  return data
 }
 
 export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'brand'> {
@@ -202,20 +202,22 @@ export function ReviewArea(p: ReviewProps) {
     if (!p.validate()) return
     setSaving(duplicate ? 'update' : 'create')
     try {
-      const project = await postJson('/api/projects', {
-        ...p.projectBody(),
-        competitors: competitors.map((c) => c.name),
-        competitorDetails: competitors,
-        brandDetails: brand,
-        queries: queries.map((q) => q.query),
-        queriesWithAudience: queries,
+      const project = await fetchJson('/api/projects', {
+        body: {
+          ...p.projectBody(),
+          competitors: competitors.map((c) => c.name),
+          competitorDetails: competitors,
+          brandDetails: brand,
+          queries: queries.map((q) => q.query),
+          queriesWithAudience: queries,
+        },
       })
       rememberSelectedProject(project.id)
       if (p.afterSave) await p.afterSave(project.id)
       toast({ title: duplicate ? 'Project Saved' : 'Project Created', description: 'Starting multi-model analysis...', variant: 'success' })
       await new Promise((r) => setTimeout(r, 500))
       try {
-        const started = await startAnalysisConfirmed((url) => postJson(url, {}), project.id)
+        const started = await startAnalysisConfirmed((url) => fetchJson(url, { body: {} }), project.id)
         if (!started) {
           setSaving(null)
           return toast({ title: 'Analysis Not Started', description: 'The project is saved; run it from its results when you are ready.' })
@@ -225,11 +227,11 @@ export function ReviewArea(p: ReviewProps) {
         setTimeout(() => navigate(`/analysis-progress?analysis=${started.analysisId ?? started.id}`), 2000)
       } catch (err) {
         // Not started (e.g. already analysed today): the reason stays on screen, and no other run's progress is opened.
-        toast({ title: 'Analysis Failed', description: err instanceof Error ? err.message : 'Failed to start ChatGPT 5 analysis', variant: 'destructive' })
+        toast({ title: 'Analysis Failed', description: errorText(err, 'Failed to start ChatGPT 5 analysis'), variant: 'destructive' })
         setSaving(null)
       }
     } catch (err) {
-      toast({ title: 'Project Creation Failed', description: err instanceof Error ? err.message : 'Unknown error', variant: 'destructive' })
+      toast({ title: 'Project Creation Failed', description: errorText(err, 'Unknown error'), variant: 'destructive' })
       setSaving(null)
     }
   }

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { Modal } from '../modal'
 import { useToast } from '../toast'
+import { callJson, failedAnswer } from '../json'
 import { SamplesField } from '../evidence/SamplesField'
 import { NotCountedNote } from '../setup/NotCountedNote'
 import { countableNames } from '../../domain/metrics/brands'
@@ -83,17 +84,13 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
   const save = async () => {
     if (problem) return toast({ title: 'Update Failed', description: problem, variant: 'destructive' })
     setSaving(true)
-    const res = await fetch(`/api/projects/${project.id}`, {
+    const res = await callJson(`/api/projects/${project.id}`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
       // Unchanged queries keep their topic and audience.
-      body: JSON.stringify({ ...fields, competitors, queries: queries.map((q) => project.queriesWithAudience?.find((o) => o.query === q) ?? q), ...(samples !== (project.samplesPerQuery ?? 1) ? { samplesPerQuery: samples } : {}) }),
-    })
+      body: { ...fields, competitors, queries: queries.map((q) => project.queriesWithAudience?.find((o) => o.query === q) ?? q), ...(samples !== (project.samplesPerQuery ?? 1) ? { samplesPerQuery: samples } : {}) },
+    }).catch(failedAnswer)
     setSaving(false)
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}))
-      return toast({ title: 'Update Failed', description: body.message ?? 'Failed to update project', variant: 'destructive' })
-    }
+    if (!res.ok) return toast({ title: 'Update Failed', description: res.detail || 'Failed to update project', variant: 'destructive' })
     toast({ title: 'Project Saved', variant: 'success' })
     onClose(true)
   }

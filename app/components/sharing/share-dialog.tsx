@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Modal } from '../modal'
 import { useToast } from '../toast'
+import { callJson, failedAnswer, fetchJson } from '../json'
 import { SHARING_MESSAGES } from '../../domain/sharing/access'
 
 /** Share Project dialog (§2): an e-mail field; the people it is shared with, each removable. */
@@ -10,22 +11,21 @@ export function ShareDialog({ projectId, projectName, onClose }: { projectId: nu
   const [busy, setBusy] = useState(false)
   const [shares, setShares] = useState<{ userId: number; email: string }[]>([])
   const load = () =>
-    fetch(`/api/projects/${projectId}/share`)
-      .then((r) => (r.ok ? r.json() : { shares: [] }))
-      .then((b: { shares: { userId: number; email: string }[] }) => setShares(b.shares))
+    fetchJson<{ shares: { userId: number; email: string }[] }>(`/api/projects/${projectId}/share`)
+      .then((b) => setShares(b.shares))
+      .catch(() => setShares([]))
   useEffect(() => void load(), [projectId]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const call = (method: 'POST' | 'DELETE', to: string) =>
-    fetch(`/api/projects/${projectId}/share`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: to }) })
+    callJson<{ sharedUser: { email: string } }>(`/api/projects/${projectId}/share`, { method, body: { email: to } }).catch(failedAnswer<{ sharedUser: { email: string } }>)
 
   const share = async () => {
     if (!email.trim()) return toast({ title: 'Sharing Failed', description: 'Please enter an email address.', variant: 'destructive' })
     setBusy(true)
     const res = await call('POST', email.trim())
-    const body = await res.json().catch(() => ({}))
     setBusy(false)
-    if (!res.ok) return toast({ title: 'Sharing Failed', description: body.message ?? SHARING_MESSAGES.shareFailed, variant: 'destructive' })
-    toast({ title: 'Project Shared', description: `Shared with ${body.sharedUser.email}`, variant: 'success' })
+    if (!res.ok) return toast({ title: 'Sharing Failed', description: res.detail || SHARING_MESSAGES.shareFailed, variant: 'destructive' })
+    toast({ title: 'Project Shared', description: `Shared with ${res.data.sharedUser.email}`, variant: 'success' })
     setEmail('')
     void load()
   }

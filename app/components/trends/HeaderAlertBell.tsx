@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { usePolling } from '../use-polling'
+import { callJson } from '../json'
 
 interface UnreadAlerts {
   unread: number
@@ -18,8 +19,8 @@ export function HeaderAlertBell() {
   const [data, setData] = useState<UnreadAlerts | null>(null)
   const [open, setOpen] = useState(false)
   usePolling(async () => {
-    const res = await fetch('/api/trends/alerts', { cache: 'no-store' })
-    if (res.ok) setData(await res.json())
+    const res = await callJson<UnreadAlerts>('/api/trends/alerts')
+    if (res.ok) setData(res.data)
   }, ALERT_POLL_MS)
   const count = data?.unread ?? 0
   return (

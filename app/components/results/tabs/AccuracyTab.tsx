@@ -6,7 +6,8 @@
 import { useState } from 'react'
 import { Link, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
-import { apiFetch, downloadCsv, Empty, errorText } from '../parts'
+import { downloadCsv, Empty } from '../parts'
+import { errorText, fetchJson } from '~/components/json'
 import { accuracyRows } from '~/domain/factcheck/accuracy'
 import type { AccuracyData, ResultsHeader } from '~/domain/results/types'
 
@@ -32,7 +33,7 @@ export function AccuracyTab({ data, header }: { data: AccuracyData; header: Resu
   const checkAgain = async () => {
     setBusy(true)
     try {
-      await apiFetch(`/api/analyses/${data.analysisId}/accuracy`, { method: 'POST', body: {} })
+      await fetchJson(`/api/analyses/${data.analysisId}/accuracy`, { method: 'POST', body: {} })
       toast({ title: 'Fact-check started', description: 'The answers are being checked against the brand facts.' })
       revalidator.revalidate()
     } catch (err) {

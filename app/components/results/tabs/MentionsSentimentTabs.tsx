@@ -4,7 +4,8 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from '@remix-run/r
 import { useToast } from '~/components/toast'
 import { brandColours, formatNumber, HEAT_BRACKET_COLOURS, HEAT_BRACKET_LABELS, heatStyle, mentionPercentStyle, modelName, SENTIMENT_COLOURS } from '../format'
 import { mentionsWorkbook, sentimentDetailWorkbook, sentimentWorkbook } from '../export-sheets'
-import { apiFetch, BrandLabel, BrandRow, DataTable, Empty, errorText, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
+import { BrandLabel, BrandRow, DataTable, Empty, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
+import { errorText, fetchJson } from '~/components/json'
 import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDetailData, SentimentRow } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'
 import { DiscoveredBrands } from '../DiscoveredBrands'
@@ -79,7 +80,7 @@ export function MentionsTab({ data, header }: { data: MentionsData; header: Resu
               onClick={async () => {
                 setFixing(true)
                 try {
-                  const r = await apiFetch<{ updatedResponses?: number }>(`/api/analyses/${header.analysis!.id}/rebuild-mentions`, { method: 'POST', body: {} })
+                  const r = await fetchJson<{ updatedResponses?: number }>(`/api/analyses/${header.analysis!.id}/rebuild-mentions`, { method: 'POST', body: {} })
                   toast({ title: 'Data Fixed', description: `Mentions recounted in ${r.updatedResponses ?? 0} answers using the current brand and alternative names.`, variant: 'success' })
                   revalidator.revalidate()
                 } catch (err) {

@@ -4,7 +4,8 @@ import { useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { formatDate, formatNumber } from '../format'
-import { apiFetch, Empty, errorText } from '../parts'
+import { Empty } from '../parts'
+import { errorText, fetchJson } from '~/components/json'
 import type { ModelAdminData, ModelCard, ResultsHeader } from '~/domain/results/types'
 
 const POLL_MS = 1000
@@ -58,7 +59,7 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
   usePolling(
     async () => {
       try {
-        const r = await apiFetch<{ progressDetails: ProgressRow[] }>(`/api/analyses/${data.analysisId}/progress`)
+        const r = await fetchJson<{ progressDetails: ProgressRow[] }>(`/api/analyses/${data.analysisId}/progress`)
         const mine = r.progressDetails.find((p) => p.modelId === card.id) ?? null
         setRow(mine)
         if (mine && ['processing', 'running', 'waiting'].includes(mine.status)) seenActive.current = true
@@ -89,7 +90,7 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
   const start = async () => {
     setPhase('starting')
     try {
-      await apiFetch(`/api/analyses/add-${card.addKey}`, { method: 'POST', body: { analysisId: data.analysisId, projectId: data.projectId } })
+      await fetchJson(`/api/analyses/add-${card.addKey}`, { method: 'POST', body: { analysisId: data.analysisId, projectId: data.projectId } })
       setPhase('running')
     } catch (err) {
       const message = errorText(err, '')
@@ -146,7 +147,7 @@ export function ModelAdminTab({ data, header }: { data: ModelAdminData; header: 
     if (action === 'delete' && !window.confirm(`Delete the ${name} answers of this session? This cannot be undone.`)) return
     setBusy(`${analysisId}-${modelId}-${action}`)
     try {
-      const r = await apiFetch<{ message?: string }>(`/api/analyses/${analysisId}/manage`, { method: 'POST', body: { action, modelId } })
+      const r = await fetchJson<{ message?: string }>(`/api/analyses/${analysisId}/manage`, { method: 'POST', body: { action, modelId } })
       // §8 success toasts: 'Model Data Deleted' ('{model} analysis data has been removed'), 'Analysis Refreshed' ('Model analysis has been updated for today').
       toast(
         action === 'delete'

@@ -2,7 +2,7 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Header } from '~/components/app-shell'
 import { DataTable, Empty } from '~/components/results/parts'
-import { modelLabel } from './tabs'
+import { modelLabel } from './source-parts'
 
 export interface ExplorerView {
   denied: boolean

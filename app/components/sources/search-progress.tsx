@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { usePolling } from '../use-polling'
+import { callJson } from '../json'
 import { SEARCH_POLL_MS, type SearchProgressView } from '~/domain/sources/types'
 
 const BADGE: Record<string, string> = { completed: 'badge-green', failed: 'badge-red', cancelled: 'badge-grey', processing: 'badge-blue', waiting: 'badge-grey' }
@@ -14,8 +15,8 @@ export function SearchProgress({ analysisId, projectId }: { analysisId: number; 
   const running = search === undefined || search?.status === 'pending' || search?.status === 'in_progress'
   usePolling(
     async () => {
-      const res = await fetch(`/api/analyses/${analysisId}/source-search`, { cache: 'no-store' })
-      if (res.ok) setSearch(((await res.json()) as { progress: SearchProgressView | null }).progress)
+      const res = await callJson<{ progress: SearchProgressView | null }>(`/api/analyses/${analysisId}/source-search`)
+      if (res.ok) setSearch(res.data.progress)
     },
     SEARCH_POLL_MS,
     running,

@@ -10,10 +10,19 @@ import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } fro
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
-import { apiFetch, Empty, errorText, useResultsHref } from '~/components/results/parts'
+import { Empty, useResultsHref } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'
-import { modelLabel, SourceTabContent } from './tabs'
+import { modelLabel } from './source-parts'
+import { SitePriorities } from './site-priorities-tab'
+import { SourceAnalytics } from './source-analytics-tab'
+import { TopicsAudiences } from './topics-audiences-tab'
+import { KeywordInsights } from './keyword-insights-tab'
+import { Citations } from './content-priorities-tab'
+import { ApiResponse } from './api-response-tab'
+import { Comparison } from './site-model-comparison-tab'
+import { ModelExport } from './model-export-tab'
 import { CRAWLERS_TAB, CrawlersTab } from './crawlers-tab'
 import sourcesStylesHref from './sources.css'
 
@@ -54,6 +63,29 @@ export function SourcesPhase({ data }: { data: SourcesViewData }) {
   )
 }
 
+/** The selected tab, each in a file of its own. */
+function SourceTabContent({ data }: { data: SourcesViewData }) {
+  const d = data.data!
+  switch (d.tab) {
+    case 'site-priorities':
+      return <SitePriorities data={data} d={d} />
+    case 'source-analytics':
+      return <SourceAnalytics d={d} />
+    case 'topics-audiences':
+      return <TopicsAudiences data={data} d={d} />
+    case 'keyword-insights':
+      return <KeywordInsights d={d} />
+    case 'content-priorities':
+      return <Citations data={data} d={d} />
+    case 'api-response':
+      return <ApiResponse d={d} />
+    case 'site-model-comparison':
+      return <Comparison data={data} d={d} />
+    case 'model-export':
+      return <ModelExport data={data} d={d} />
+  }
+}
+
 // ------------------------------------------------------------------ search panel
 
 function SearchPanel({ data }: { data: SourcesViewData }) {
@@ -64,7 +96,7 @@ function SearchPanel({ data }: { data: SourcesViewData }) {
   const running = search?.status === 'pending' || search?.status === 'in_progress'
   usePolling(
     async () => {
-      const s = await apiFetch<{ progress: SearchProgressView | null }>(`/api/analyses/${data.analysisId}/source-search`)
+      const s = await fetchJson<{ progress: SearchProgressView | null }>(`/api/analyses/${data.analysisId}/source-search`)
       setSearch(s.progress)
       if (s.progress && s.progress.status !== 'pending' && s.progress.status !== 'in_progress') revalidator.revalidate()
     },
@@ -74,7 +106,7 @@ function SearchPanel({ data }: { data: SourcesViewData }) {
   const post = async (path: string, title: string, fallback: string) => {
     setBusy(true)
     try {
-      await apiFetch(`/api/analyses/${data.analysisId}/${path}`, { method: 'POST', body: {} })
+      await fetchJson(`/api/analyses/${data.analysisId}/${path}`, { method: 'POST', body: {} })
       revalidator.revalidate()
       return true
     } catch (err) {
