@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
+import { callJson } from '../json'
 import { usePolling } from '../use-polling'
 
 interface UnreadAlerts {
@@ -18,8 +19,8 @@ export function HeaderAlertBell() {
   const [data, setData] = useState<UnreadAlerts | null>(null)
   const [open, setOpen] = useState(false)
   usePolling(async () => {
-    const res = await fetch('/api/trends/alerts', { cache: 'no-store' })
-    if (res.ok) setData(await res.json())
+    const answer = await callJson<UnreadAlerts>('/api/trends/alerts')
+    if (answer.ok) setData(answer.data)
   }, ALERT_POLL_MS)
   const count = data?.unread ?? 0
   return (
