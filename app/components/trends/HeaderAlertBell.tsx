@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
-import { usePolling } from '../use-polling'
 import { callJson } from '../json'
+import { usePolling } from '../use-polling'
 
 interface UnreadAlerts {
   unread: number
@@ -19,8 +19,8 @@ export function HeaderAlertBell() {
   const [data, setData] = useState<UnreadAlerts | null>(null)
   const [open, setOpen] = useState(false)
   usePolling(async () => {
-    const res = await callJson<UnreadAlerts>('/api/trends/alerts')
-    if (res.ok) setData(res.data)
+    const answer = await callJson<UnreadAlerts>('/api/trends/alerts')
+    if (answer.ok) setData(answer.data)
   }, ALERT_POLL_MS)
   const count = data?.unread ?? 0
   return (

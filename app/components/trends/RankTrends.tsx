@@ -1,0 +1,95 @@
+/** The two rank charts (overall and per query), which share one chart and one table layout. */
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '~/components/results/parts'
+import { formatDate, formatRank } from '~/components/results/format'
+import type { WorkbookSpec } from '~/components/results/export-sheets'
+import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+
+const RANK_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Shown }) {
+  const markers = useTrendMarkers()
+  return (
+    <div className="rs-chart" role="figure" aria-label="Rank over time chart; the table below lists its data">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={rows}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="date" tickFormatter={axisDate} />
+          <YAxis reversed domain={[1, 10]} ticks={RANK_TICKS} interval={0} allowDataOverflow padding={{ top: 12, bottom: 4 }} />
+          <Tooltip labelFormatter={(d) => formatDate(String(d))} />
+          <Legend />
+          {markerLines(markers)}
+          {shown.map((b) => (
+            <Line key={b.name} dataKey={b.name} stroke={b.colour} isAnimationActive={false} connectNulls />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}
+
+function rankTable(name: string, dates: string[], shown: Shown, rankOf: (brand: string, i: number) => number | null) {
+  return (
+    <DataTable name={name}>
+      <thead>
+        <tr>
+          <th>Brand</th>
+          {dates.map((d) => (
+            <th key={d} className="num">{formatDate(d)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((b) => (
+          <tr key={b.name}>
+            <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
+            {dates.map((d, i) => (
+              <td key={d} className="num">{formatRank(rankOf(b.name, i))}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  )
+}
+
+export function RankTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+  const rows = data.days.map((d) => ({ date: d.date, ...Object.fromEntries(shown.map((b) => [b.name, d.brands[b.name]?.rank ?? null])) }))
+  const spec = (): WorkbookSpec => ({
+    fileName: `brand-rank-trend-${fileDate(data.days)}.xlsx`,
+    sheets: [{ name: 'Brand Rank Over Time', rows: [['Brand', ...data.days.map((d) => d.date)], ...shown.map((b) => [b.name, ...data.days.map((d) => d.brands[b.name]?.rank ?? 'N/A')])] }],
+  })
+  return (
+    <TrendPanel title="Brand Rank Over Time" testId="rank-trend" exportSpec={spec} help="Combined rank per daily analysis: the mean of the models' average ranks. Lower is better (1 is named first).">
+      <RankChart rows={rows} shown={shown} />
+      {rankTable('rank-trend', data.days.map((d) => d.date), shown, (b, i) => data.days[i].brands[b]?.rank ?? null)}
+    </TrendPanel>
+  )
+}
+
+export function QueryTrend({ data, shown, onQuery }: { data: TrendsData; shown: Shown; onQuery: (q: string) => void }) {
+  const rows = data.queryRanks.map((r) => ({ date: r.date, ...Object.fromEntries(shown.map((b) => [b.name, r.ranks[b.name] ?? null])) }))
+  const spec = (): WorkbookSpec => ({
+    fileName: `query-ranking-trend-${fileDate(data.days)}.xlsx`,
+    sheets: [{ name: 'Query Ranking Over Time', rows: [['Query', data.query ?? ''], ['Brand', ...data.queryRanks.map((r) => r.date)], ...shown.map((b) => [b.name, ...data.queryRanks.map((r) => r.ranks[b.name] ?? 'N/A')])] }],
+  })
+  return (
+    <TrendPanel title="Query Ranking Over Time" testId="query-trend" exportSpec={spec} help="Combined rank of each brand for one query per daily analysis. Lower is better.">
+      <div className="rs-filters">
+        <label>
+          Query
+          <select value={data.query ?? ''} onChange={(e) => onQuery(e.target.value)} aria-label="Query">
+            {data.queries.map((q) => (
+              <option key={q.key} value={q.query} title={q.query}>
+                {q.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <RankChart rows={rows} shown={shown} />
+      {rankTable('query-trend', data.queryRanks.map((r) => r.date), shown, (b, i) => data.queryRanks[i].ranks[b] ?? null)}
+    </TrendPanel>
+  )
+}

@@ -1,0 +1,93 @@
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '~/components/results/parts'
+import { formatDate } from '~/components/results/format'
+import type { WorkbookSpec } from '~/components/results/export-sheets'
+import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+
+/** Mention share and rank rate of each shown brand, with their 95 % bands: chart, table and export. */
+export function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+  const markers = useTrendMarkers()
+  const rows = data.days.map((d) => {
+    const row: Record<string, unknown> = { date: d.date }
+    for (const b of shown) {
+      const c = d.brands[b.name]
+      row[b.name] = c?.share.value ?? null
+      row[`${b.name} band`] = c?.share.interval ? [c.share.interval.low, c.share.interval.high] : null
+    }
+    return row
+  })
+  const spec = (): WorkbookSpec => ({
+    fileName: `brand-share-trend-${fileDate(data.days)}.xlsx`,
+    sheets: [
+      {
+        name: 'Share and Rank rate',
+        rows: [
+          ['Date', 'Brand', 'Mention share %', 'Share 95% low', 'Share 95% high', 'Mentions (x)', 'All mentions (n)', 'Rank rate %', 'Rank rate 95% low', 'Rank rate 95% high', 'Answers ranking (x)', 'Answers (n)'],
+          ...data.days.flatMap((d) =>
+            shown.flatMap((b) => {
+              const c = d.brands[b.name]
+              return c ? [[d.date, b.name, c.share.value, c.share.interval?.low ?? null, c.share.interval?.high ?? null, c.share.x, c.share.n, c.rankRate.value, c.rankRate.interval?.low ?? null, c.rankRate.interval?.high ?? null, c.rankRate.x, c.rankRate.n]] : []
+            }),
+          ),
+        ],
+      },
+    ],
+  })
+  return (
+    <TrendPanel title="Mention Share & Rank Rate" testId="share-trend" exportSpec={spec} help={`Mention share: the brand's mentions out of all brands' mentions (n). Rank rate: answers that rank the brand out of all answers (n), all models and samples (not the results screens' Visibility %, the share of the six models that rank it). ${BAND_HELP}`}>
+      <div className="rs-chart" role="figure" aria-label="Mention share and rank rate chart; the table below lists its data">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={rows}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="date" tickFormatter={axisDate} />
+            <YAxis domain={[0, 100]} unit="%" />
+            <Tooltip labelFormatter={(d) => formatDate(String(d))} />
+            <Legend />
+            {markerLines(markers)}
+            {shown.map((b) => (
+              <Area key={`${b.name} band`} dataKey={`${b.name} band`} stroke="none" fill={b.colour} fillOpacity={0.12} legendType="none" isAnimationActive={false} connectNulls />
+            ))}
+            {shown.map((b) => (
+              <Line key={b.name} dataKey={b.name} stroke={b.colour} dot={false} isAnimationActive={false} connectNulls />
+            ))}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <DataTable name="share-trend">
+        <thead>
+          <tr>
+            <th>Brand</th>
+            {data.days.map((d) => (
+              <th key={d.date} className="num">{formatDate(d.date)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((b) => (
+            <tr key={b.name}>
+              <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
+              {data.days.map((d) => {
+                const c = d.brands[b.name]
+                return (
+                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
+                    {c ? (
+                      <>
+                        {c.share.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.share.n}</span>
+                        <div style={{ fontSize: '.75rem' }}>
+                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
+                        </div>
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </TrendPanel>
+  )
+}
