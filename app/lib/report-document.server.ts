@@ -16,6 +16,8 @@ import { isRtl, reportLang, summaryText, WORDS } from '../domain/report/summary-
 import { DEFAULT_BRANDING, type ReportBrandingView, type ReportDocument } from '../domain/report/html'
 import type { ReportInput } from '../domain/report'
 import { reportCharts, type ReportChartsInput } from './report-charts.server'
+import { experimentCellsOf } from '../../db/experiments'
+import { EXPERIMENT_WORDS, REPORT_EXPERIMENTS, reportExperiment, type ReportExperiment } from '../domain/report/experiments'
 import type { Sql, Snapshot } from './results-data.server'
 
 /** How far back the trend chart and the cover's date range reach. */
@@ -46,6 +48,25 @@ async function citedAnswers(sql: Sql, analysisId: number, snapshot: Snapshot, mo
     const domains = [...new Map(urls.map((u) => [u.domain, { domain: u.domain, type: u.type }])).values()]
     return { queryIndex: r.query_index, urls, domains }
   })
+}
+
+/**
+ * The project's latest content changes recorded on or before the report's date, each estimated over the daily runs
+ * up to that date (all models, as the Experiments panel's headline).
+ */
+async function experimentsOf(sql: Sql, projectId: number, asOf: string): Promise<ReportExperiment[]> {
+  const rows = await sql<{ description: string; change_date: string; treated: string[]; control: string[]; urls: string[] }[]>`
+    select description, change_date::text as change_date, treated, control, urls from experiments
+    where project_id = ${projectId} and change_date <= ${asOf}
+    order by change_date desc, id desc limit ${REPORT_EXPERIMENTS}`
+  const out: ReportExperiment[] = []
+  for (const r of rows) {
+    // Query texts become numbers for the maths: their position in treated then control (lower case).
+    const names = [...r.treated, ...r.control].map((q) => q.toLowerCase())
+    const cells = (await experimentCellsOf(sql, projectId, names, r.urls)).map((c) => ({ ...c, query: names.indexOf(c.query) }))
+    out.push(reportExperiment({ description: r.description, changeDate: r.change_date, treated: r.treated.length, control: r.control.length }, cells, asOf))
+  }
+  return out
 }
 
 export interface ReportExtras {
@@ -106,6 +127,7 @@ export async function reportExtras(
       for (const a of cited) for (const u of a.urls) count.set(u.domain, { citations: (count.get(u.domain)?.citations ?? 0) + 1, type: u.type })
       return [...count].map(([domain, c]) => ({ domain, ...c })).sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain))
     })(),
+    experiments: await experimentsOf(sql, ctx.projectId, d.analysis.date),
   }
 
   const period = trend.length > 1 ? `${trend[0].date} – ${d.analysis.date}` : d.analysis.date
@@ -129,6 +151,7 @@ export async function reportExtras(
     summary: summaryText(facts, lang),
     chartsHeading: w.heading.charts,
     charts: reportCharts(charts),
+    experimentsHeading: EXPERIMENT_WORDS[lang].heading,
     appendixHeading: w.heading.appendix,
     branding,
   }
