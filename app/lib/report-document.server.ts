@@ -17,6 +17,9 @@ import { DEFAULT_BRANDING, type ReportBrandingView, type ReportDocument } from '
 import type { ReportInput } from '../domain/report'
 import { reportCharts, type ReportChartsInput } from './report-charts.server'
 import { experimentCellsOf } from '../../db/experiments'
+import { latestRewrite, rewriteEnabled, rewriteFactsKey } from '../../db/report-rewrites'
+import { summaryWithRewrite } from '../domain/report/rewrite'
+import type { SummarySection } from '../domain/report/summary-text'
 import { EXPERIMENT_WORDS, REPORT_EXPERIMENTS, reportExperiment, type ReportExperiment } from '../domain/report/experiments'
 import type { Sql, Snapshot } from './results-data.server'
 
@@ -73,12 +76,14 @@ export interface ReportExtras {
   doc: ReportDocument
   facts: SummaryFacts
   charts: ReportChartsInput
+  /** The summary written from the numbers (the document's may be a model's rewrite of it). */
+  computedSummary: SummarySection[]
 }
 
 export async function reportExtras(
   sql: Sql,
   d: ReportInput,
-  ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null },
+  ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null; computedOnly?: boolean },
 ): Promise<ReportExtras> {
   const lang = reportLang(d.project.language)
   const w = WORDS[lang]
@@ -134,6 +139,10 @@ export async function reportExtras(
   const engines = d.modelIds.map((id) => modelById(id)?.name ?? `Model ${id}`).join(', ')
   const method = `${w.method(d.counts.samplesPerQuery, d.counts.queries, d.counts.answered)} ${d.demoMode ? w.cover.simulated : w.cover.real}`
   const branding = ctx.branding ?? DEFAULT_BRANDING
+  const computedSummary = summaryText(facts, lang)
+  // A model's rewrite of exactly these facts, when the project allows one (its guard runs again here).
+  const stored = !ctx.computedOnly && (await rewriteEnabled(sql, ctx.projectId)).enabled ? await latestRewrite(sql, d.analysis.id, rewriteFactsKey(lang, computedSummary)) : null
+  const { summary, note } = summaryWithRewrite(computedSummary, lang, stored)
   const doc: ReportDocument = {
     lang,
     rtl: isRtl(d.project.language),
@@ -148,12 +157,13 @@ export async function reportExtras(
       [w.cover.generated, d.generatedAt.slice(0, 16).replace('T', ' ') + ' UTC'],
     ],
     summaryHeading: w.heading.summary,
-    summary: summaryText(facts, lang),
+    summary,
+    summaryNote: note,
     chartsHeading: w.heading.charts,
     charts: reportCharts(charts),
     experimentsHeading: EXPERIMENT_WORDS[lang].heading,
     appendixHeading: w.heading.appendix,
     branding,
   }
-  return { doc, facts, charts }
+  return { doc, facts, charts, computedSummary }
 }

@@ -41,10 +41,11 @@ export async function reportPptx(report: Report, extras: ReportExtras): Promise<
   // The summary, two sections a slide so the text stays legible.
   for (let i = 0; i < doc.summary.length; i += 2) {
     const s = slide(doc.summaryHeading)
-    const parts = doc.summary.slice(i, i + 2).flatMap((sec) => [
+    const parts: PptxGenJS.TextProps[] = doc.summary.slice(i, i + 2).flatMap((sec) => [
       { text: sec.heading, options: { bold: true, fontSize: 15, color: hex(doc.branding.accentColour), breakLine: true } },
       ...sec.sentences.map((t) => ({ text: t, options: { fontSize: 13, bullet: true, breakLine: true } })),
     ])
+    if (i === 0 && doc.summaryNote) parts.unshift({ text: doc.summaryNote.text, options: { fontSize: 11, italic: true, color: '6B7280', breakLine: true } })
     s.addText(parts, { x: 0.5, y: 1.1, w: 12.3, h: 5.7, valign: 'top', fontFace })
   }
 

@@ -7,6 +7,7 @@
  */
 import type { Report, ReportTable } from './index'
 import type { SummarySection } from './summary-text'
+import type { SummaryNote } from './rewrite'
 
 export interface ReportBrandingView {
   companyName: string | null
@@ -26,6 +27,8 @@ export interface ReportDocument {
   cover: [string, string][]
   summaryHeading: string
   summary: SummarySection[]
+  /** Says a model rewrote the summary's wording, or that its rewrite was refused. */
+  summaryNote?: SummaryNote | null
   chartsHeading: string
   charts: { key: string; title: string; svg: string; caption?: string[] }[]
   /** Heading of the experiments' charts (key 'experiment'), shown when there are any. */
@@ -68,7 +71,7 @@ h1{font-size:22px;margin:0 0 8px;color:${primary}}h2{font-size:14px;margin:18px 
 h3{font-size:12px;margin:10px 0 2px;color:${accent}}
 .cover{break-after:page}.cover table{font-size:12px}.cover th{text-align:start;padding:4px 16px 4px 0;color:#444;font-weight:600;vertical-align:top;white-space:nowrap}
 .cover .logo{max-height:60px;max-width:240px;display:block;margin:0 0 16px}.cover .by{color:#555;margin:0 0 14px}
-.summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}
+.summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}.summary .summary-note{color:#555;font-style:italic;margin:0 0 8px}
 .charts{display:flex;flex-wrap:wrap;gap:10px 24px;break-after:page}.chart{break-inside:avoid}.chart h3{margin-bottom:4px}
 .chart svg,.chart .recharts-wrapper{direction:ltr}.chart .caption{max-width:480px;margin:2px 0;font-size:10px}
 .note{color:#555;margin:0 0 6px}
@@ -98,7 +101,7 @@ function footerHtml(doc: ReportDocument | null): string {
 /** The printable report; with a document (summary, charts, branding), the full report of issue 33. */
 export function reportHtml(r: Report, doc: ReportDocument | null = null): string {
   const summary = doc
-    ? `<div class="summary"><h2>${esc(doc.summaryHeading)}</h2>${doc.summary.map((s) => `<h3>${esc(s.heading)}</h3>${s.sentences.map((x) => `<p>${esc(x)}</p>`).join('')}`).join('')}</div>`
+    ? `<div class="summary"><h2>${esc(doc.summaryHeading)}</h2>${doc.summaryNote ? `<p class="summary-note" data-summary-note="${esc(doc.summaryNote.kind)}">${esc(doc.summaryNote.text)}</p>` : ''}${doc.summary.map((s) => `<h3>${esc(s.heading)}</h3>${s.sentences.map((x) => `<p>${esc(x)}</p>`).join('')}`).join('')}</div>`
     : ''
   // Chart SVG is recharts' own markup from figures, never user HTML: brand names inside it are escaped by React.
   const chart = (c: ReportDocument['charts'][number]) =>
