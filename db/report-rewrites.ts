@@ -21,14 +21,18 @@ export interface StoredRewrite {
   provider: string | null
   simulated: boolean
   error: string | null
+  /** Pending for longer than its workflow may run (10 minutes): it will never be judged. */
+  stale: boolean
 }
 
 /** The latest rewrite of these facts of the analysis, or null. */
 export async function latestRewrite(sql: Sql, analysisId: number, factsKey: string): Promise<StoredRewrite | null> {
-  const [r] = await sql<{ id: string; status: StoredRewrite['status']; paragraphs: string[] | null; unknown_figures: number[]; provider: string | null; simulated: boolean; error: string | null }[]>`
-    select id, status, paragraphs, unknown_figures, provider, simulated, error from report_rewrites
+  const [r] = await sql<{ id: string; status: StoredRewrite['status']; paragraphs: string[] | null; unknown_figures: number[]; provider: string | null; simulated: boolean; error: string | null; stale: boolean }[]>`
+    select id, status, paragraphs, unknown_figures, provider, simulated, error,
+      status = 'pending' and created_at < now() - interval '10 minutes' as stale
+    from report_rewrites
     where analysis_id = ${analysisId} and facts_key = ${factsKey} order by id desc limit 1`
-  return r ? { id: Number(r.id), status: r.status, paragraphs: r.paragraphs, unknownFigures: r.unknown_figures.map(Number), provider: r.provider, simulated: r.simulated, error: r.error } : null
+  return r ? { id: Number(r.id), status: r.status, paragraphs: r.paragraphs, unknownFigures: r.unknown_figures.map(Number), provider: r.provider, simulated: r.simulated, error: r.error, stale: r.stale } : null
 }
 
 /** Whether a model may rewrite this project's report summaries: the project's setting, else its owner's, else off. */

@@ -85,7 +85,7 @@ export async function startReportRewrite(user: User, analysisId: number, clientA
   const key = rewriteFactsKey(summary.lang, summary.sections)
   const sql = db()
   const running = await latestRewrite(sql, analysisId, key)
-  if (running?.status === 'pending') return { rewriteId: running.id, status: 'pending' as const, simulated: isDemoMode() }
+  if (running?.status === 'pending' && !running.stale) return { rewriteId: running.id, status: 'pending' as const, simulated: isDemoMode() }
   const [row] = await sql<{ id: string }[]>`
     insert into report_rewrites (analysis_id, facts_key, user_id, status) values (${analysisId}, ${key}, ${user.id}, 'pending') returning id`
   const rewriteId = Number(row.id)

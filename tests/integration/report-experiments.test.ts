@@ -3,6 +3,8 @@
  * runs (tests/support/experiments-fixtures.ts), its chart and estimate in the web page, the PDF (Chromium) and the
  * deck, with the figures worked out by hand; "not enough data" said plainly; no section without experiments.
  */
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { extractText } from 'unpdf'
 import { testEnv } from '../support/env'
 import { sql } from '../support/flows'
@@ -43,6 +45,7 @@ describe("the report's experiments section", () => {
     const res = await report('2026-03-16', 'html')
     expect(res.status).toBe(200)
     const html = await res.text()
+    writeFileSync(path.join(testEnv().artifactsDir, 'report-experiments.html'), html)
     const at = html.indexOf('data-section="experiments"')
     expect(at).toBeGreaterThan(0)
     const section = html.slice(at)
@@ -68,7 +71,10 @@ describe("the report's experiments section", () => {
     expect(res.status).toBe(200)
     if (!testEnv().chromiumPath) return
     expect(res.headers.get('content-type')).toBe('application/pdf')
-    const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true })
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    // Kept with the run's artifacts, to be looked at as pages (pdftoppm) when the layout changes.
+    writeFileSync(path.join(testEnv().artifactsDir, 'report-experiments.pdf'), bytes)
+    const { text } = await extractText(bytes, { mergePages: true })
     const squash = (s: string) => s.replace(/\s+/g, '')
     const flat = squash(text)
     for (const s of ['Experiments', 'Change of 2026-03-11: Comparison page for flat feet and trail', GROUPS, EFFECT, N, NOT_ENOUGH]) expect(flat).toContain(squash(s))
