@@ -31,6 +31,7 @@ import { createFactcheckActivities } from './factcheck'
 import { createCrawlerActivities } from './crawlers'
 import { createCanaryActivities } from './canaries'
 import { createReportActivities, type RenderedReport } from './report'
+import { createReportRewriteActivities } from './report-rewrite'
 
 /** What the workflow learns about one answer. */
 export interface AnswerOutcome {
@@ -253,6 +254,7 @@ export function createActivities({ sql, gateway = createGateway(), renderReport 
     ...createCrawlerActivities({ sql }),
     ...createCanaryActivities({ sql, gateway }),
     ...createReportActivities({ sql, render: renderReport }),
+    ...createReportRewriteActivities({ sql, gateway }),
 
     /** Asks one model one query (one sample), parses and stores the answer exactly once (workflows started before batching). */
     async answerQuery(input: { analysisId: number; modelId: number; queryIndex: number; sample: number; maxAttempts: number }): Promise<AnswerOutcome> {

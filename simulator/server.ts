@@ -52,6 +52,7 @@ import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame, 
 import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
 import { ideatorReply } from './ideator'
 import { exportSummaryReply } from './exports'
+import { reportRewriteReply } from './report-rewrite'
 import { volumeReply } from './volume'
 import { factcheckReply } from './factcheck'
 import { Rng, unit } from './prng'
@@ -364,7 +365,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const audienceTask = parseAudiencePrompt(p.prompt) ?? parseAudiencePrompt(`${p.system}\n${p.prompt}`)
       const framework = parseFrameworkPrompt(p.prompt) ?? parseFrameworkPrompt(`${p.system}\n${p.prompt}`)
       const props = p.json.schema && isRecord(p.json.schema.properties) ? p.json.schema.properties : undefined
-      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt) ?? factcheckReply(p.prompt)
+      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt) ?? reportRewriteReply(p.prompt) ?? factcheckReply(p.prompt)
       if (optimised !== undefined) {
         value = optimised
       } else if (audienceTask) {

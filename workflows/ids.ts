@@ -56,6 +56,9 @@ export const keyTestWorkflowId = (adminId: number, token: string) => `key-test-$
 /** The AI summary of an export. */
 export const exportSummaryWorkflowId = (exportId: string | number) => `export-summary-${exportId}`
 
+/** A model's rewrite of a report summary's style (one per stored rewrite row). */
+export const reportRewriteWorkflowId = (rewriteId: number) => `report-rewrite-${rewriteId}`
+
 /** A project's AI search volume refresh: one at a time per project (a second start while it runs is refused and ignored). */
 export const volumeWorkflowId = (projectId: number) => `volume-${projectId}`
 /** Agent analytics: the ingest of one upload or pushed batch. */

@@ -28,3 +28,16 @@ describe('report charts drawn by recharts on the server', () => {
     expect(typeof (globalThis as any).window).toBe('undefined')
   })
 })
+
+describe("an experiment's chart", () => {
+  it('draws treated and control before and after in the panel colours, with the caption beneath', async () => {
+    const { experimentChart } = await import('./report-charts.server')
+    const n = { treatedQueries: 2, controlQueries: 2, daysBefore: 10, daysAfter: 6, answers: 128 }
+    const c = experimentChart({ description: 'Comparison page', changeDate: '2026-03-11', treated: { before: 50, after: 100 }, control: { before: 50, after: 50 }, visibility: { metric: 'visibility', effect: 50, low: 50, high: 50, n }, enough: true }, 'en')
+    expect(c.title).toBe('Change of 2026-03-11: Comparison page')
+    const fills = [...c.svg.matchAll(/<path [^>]*class="recharts-rectangle"[^>]*fill="(#[0-9a-f]{6})"/g)].map((m) => m[1])
+    // Treated red (own brand), control the palette's first colour: Before then After per series.
+    expect(fills).toEqual(['#d92d20', '#d92d20', '#2563eb', '#2563eb'])
+    expect(c.caption?.[1]).toBe('Estimated effect on visibility: +50 points (95 % interval 50 to 50).')
+  })
+})

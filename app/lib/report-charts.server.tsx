@@ -16,6 +16,7 @@ import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, 
 import { modelById } from '../domain/models'
 import { OWN_TREND_COLOUR, TREND_PALETTE } from '../domain/trends'
 import { WORDS, type ReportLang } from '../domain/report/summary-text'
+import { EXPERIMENT_WORDS, experimentCaption, type ReportExperiment } from '../domain/report/experiments'
 
 /** The screens' colours: own brand red, competitors the trend palette, sentiment and source types as on Results. */
 const SENTIMENT = { positive: '#15803d', neutral: '#6b7280', negative: '#dc2626' } as const
@@ -34,12 +35,16 @@ export interface ReportChartsInput {
   trend: { date: string; share: number; low: number; high: number }[]
   sentiment: { name: string; positive: number; neutral: number; negative: number }[] | null
   sources: { domain: string; citations: number; type: 'Owned' | 'Competitor' | 'Earned' }[]
+  /** The project's content changes (absent or empty: no experiments section). */
+  experiments?: ReportExperiment[]
 }
 
 export interface ReportChart {
-  key: 'share' | 'rank' | 'trend' | 'sentiment' | 'sources'
+  key: 'share' | 'rank' | 'trend' | 'sentiment' | 'sources' | 'experiment'
   title: string
   svg: string
+  /** Sentences under the chart (an experiment's estimate, or why there is none). */
+  caption?: string[]
 }
 
 /** One chart's markup, rendered synchronously in a throwaway DOM. */
@@ -165,5 +170,33 @@ export function reportCharts(d: ReportChartsInput): ReportChart[] {
       ),
     })
   }
+  for (const x of d.experiments ?? []) out.push(experimentChart(x, d.lang))
   return out
+}
+
+/** Treated versus control visibility before and after a change, in the Experiments panel's colours. */
+export function experimentChart(x: ReportExperiment, lang: ReportLang): ReportChart {
+  const w = EXPERIMENT_WORDS[lang]
+  const data = [
+    { period: w.before, treated: x.treated.before, control: x.control.before },
+    { period: w.after, treated: x.treated.after, control: x.control.after },
+  ]
+  const any = data.some((p) => p.treated !== null || p.control !== null)
+  return {
+    key: 'experiment',
+    title: w.title(x.description, x.changeDate),
+    svg: any
+      ? renderChart(
+          <BarChart width={WIDTH} height={240} data={data} margin={{ left: 0, right: 16, top: 16, bottom: LEGEND_ROOM }}>
+            <CartesianGrid vertical={false} stroke="#e5e7eb" />
+            <XAxis dataKey="period" tick={FONT} />
+            <YAxis domain={[0, 100]} unit="%" tick={FONT} width={44} />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            <Bar dataKey="treated" name={w.treated} fill={OWN_TREND_COLOUR} isAnimationActive={false} label={{ position: 'top', ...FONT }} />
+            <Bar dataKey="control" name={w.control} fill={TREND_PALETTE[0]} isAnimationActive={false} label={{ position: 'top', ...FONT }} />
+          </BarChart>,
+        )
+      : '',
+    caption: experimentCaption(x, lang),
+  }
 }

@@ -16,6 +16,11 @@ import { isRtl, reportLang, summaryText, WORDS } from '../domain/report/summary-
 import { DEFAULT_BRANDING, type ReportBrandingView, type ReportDocument } from '../domain/report/html'
 import type { ReportInput } from '../domain/report'
 import { reportCharts, type ReportChartsInput } from './report-charts.server'
+import { experimentCellsOf } from '../../db/experiments'
+import { latestRewrite, rewriteEnabled, rewriteFactsKey } from '../../db/report-rewrites'
+import { summaryWithRewrite } from '../domain/report/rewrite'
+import type { SummarySection } from '../domain/report/summary-text'
+import { EXPERIMENT_WORDS, REPORT_EXPERIMENTS, reportExperiment, type ReportExperiment } from '../domain/report/experiments'
 import type { Sql, Snapshot } from './results-data.server'
 
 /** How far back the trend chart and the cover's date range reach. */
@@ -48,16 +53,37 @@ async function citedAnswers(sql: Sql, analysisId: number, snapshot: Snapshot, mo
   })
 }
 
+/**
+ * The project's latest content changes recorded on or before the report's date, each estimated over the daily runs
+ * up to that date (all models, as the Experiments panel's headline).
+ */
+async function experimentsOf(sql: Sql, projectId: number, asOf: string): Promise<ReportExperiment[]> {
+  const rows = await sql<{ description: string; change_date: string; treated: string[]; control: string[]; urls: string[] }[]>`
+    select description, change_date::text as change_date, treated, control, urls from experiments
+    where project_id = ${projectId} and change_date <= ${asOf}
+    order by change_date desc, id desc limit ${REPORT_EXPERIMENTS}`
+  const out: ReportExperiment[] = []
+  for (const r of rows) {
+    // Query texts become numbers for the maths: their position in treated then control (lower case).
+    const names = [...r.treated, ...r.control].map((q) => q.toLowerCase())
+    const cells = (await experimentCellsOf(sql, projectId, names, r.urls)).map((c) => ({ ...c, query: names.indexOf(c.query) }))
+    out.push(reportExperiment({ description: r.description, changeDate: r.change_date, treated: r.treated.length, control: r.control.length }, cells, asOf))
+  }
+  return out
+}
+
 export interface ReportExtras {
   doc: ReportDocument
   facts: SummaryFacts
   charts: ReportChartsInput
+  /** The summary written from the numbers (the document's may be a model's rewrite of it). */
+  computedSummary: SummarySection[]
 }
 
 export async function reportExtras(
   sql: Sql,
   d: ReportInput,
-  ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null },
+  ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null; computedOnly?: boolean },
 ): Promise<ReportExtras> {
   const lang = reportLang(d.project.language)
   const w = WORDS[lang]
@@ -106,12 +132,17 @@ export async function reportExtras(
       for (const a of cited) for (const u of a.urls) count.set(u.domain, { citations: (count.get(u.domain)?.citations ?? 0) + 1, type: u.type })
       return [...count].map(([domain, c]) => ({ domain, ...c })).sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain))
     })(),
+    experiments: await experimentsOf(sql, ctx.projectId, d.analysis.date),
   }
 
   const period = trend.length > 1 ? `${trend[0].date} – ${d.analysis.date}` : d.analysis.date
   const engines = d.modelIds.map((id) => modelById(id)?.name ?? `Model ${id}`).join(', ')
   const method = `${w.method(d.counts.samplesPerQuery, d.counts.queries, d.counts.answered)} ${d.demoMode ? w.cover.simulated : w.cover.real}`
   const branding = ctx.branding ?? DEFAULT_BRANDING
+  const computedSummary = summaryText(facts, lang)
+  // A model's rewrite of exactly these facts, when the project allows one (its guard runs again here).
+  const stored = !ctx.computedOnly && (await rewriteEnabled(sql, ctx.projectId)).enabled ? await latestRewrite(sql, d.analysis.id, rewriteFactsKey(lang, computedSummary)) : null
+  const { summary, note } = summaryWithRewrite(computedSummary, lang, stored)
   const doc: ReportDocument = {
     lang,
     rtl: isRtl(d.project.language),
@@ -126,11 +157,13 @@ export async function reportExtras(
       [w.cover.generated, d.generatedAt.slice(0, 16).replace('T', ' ') + ' UTC'],
     ],
     summaryHeading: w.heading.summary,
-    summary: summaryText(facts, lang),
+    summary,
+    summaryNote: note,
     chartsHeading: w.heading.charts,
     charts: reportCharts(charts),
+    experimentsHeading: EXPERIMENT_WORDS[lang].heading,
     appendixHeading: w.heading.appendix,
     branding,
   }
-  return { doc, facts, charts }
+  return { doc, facts, charts, computedSummary }
 }

@@ -8,6 +8,7 @@ import { modelById } from '../domain/models'
 import { OWN_TREND_COLOUR, TREND_PALETTE } from '../domain/trends'
 import { PRODUCT_NAME } from '../domain/report/html'
 import { WORDS } from '../domain/report/summary-text'
+import { EXPERIMENT_WORDS, experimentCaption } from '../domain/report/experiments'
 import type { Report } from '../domain/report'
 import type { ReportExtras } from './report-document.server'
 
@@ -40,10 +41,11 @@ export async function reportPptx(report: Report, extras: ReportExtras): Promise<
   // The summary, two sections a slide so the text stays legible.
   for (let i = 0; i < doc.summary.length; i += 2) {
     const s = slide(doc.summaryHeading)
-    const parts = doc.summary.slice(i, i + 2).flatMap((sec) => [
+    const parts: PptxGenJS.TextProps[] = doc.summary.slice(i, i + 2).flatMap((sec) => [
       { text: sec.heading, options: { bold: true, fontSize: 15, color: hex(doc.branding.accentColour), breakLine: true } },
       ...sec.sentences.map((t) => ({ text: t, options: { fontSize: 13, bullet: true, breakLine: true } })),
     ])
+    if (i === 0 && doc.summaryNote) parts.unshift({ text: doc.summaryNote.text, options: { fontSize: 11, italic: true, color: '6B7280', breakLine: true } })
     s.addText(parts, { x: 0.5, y: 1.1, w: 12.3, h: 5.7, valign: 'top', fontFace })
   }
 
@@ -86,6 +88,19 @@ export async function reportPptx(report: Report, extras: ReportExtras): Promise<
     chartSlide(w.charts.sources, pptx.ChartType.bar, [{ name: w.charts.sources, labels: rows.map((r) => r.domain), values: rows.map((r) => r.citations) }], {
       barDir: 'bar', showValue: true, chartColors: [hex(TREND_PALETTE[1])],
     })
+  }
+  // Each experiment: treated versus control before and after (native columns), its estimate and test beneath.
+  const xw = EXPERIMENT_WORDS[doc.lang]
+  for (const x of charts.experiments ?? []) {
+    const s = slide(`${xw.heading}: ${xw.title(x.description, x.changeDate)}`)
+    const labels = [xw.before, xw.after]
+    if ([x.treated, x.control].some((g) => g.before !== null || g.after !== null)) {
+      s.addChart(pptx.ChartType.bar, [
+        { name: xw.treated, labels, values: [x.treated.before ?? 0, x.treated.after ?? 0] },
+        { name: xw.control, labels, values: [x.control.before ?? 0, x.control.after ?? 0] },
+      ], { x: 0.5, y: 1.1, w: 7.3, h: 5.7, fontFace, barDir: 'col', showValue: true, valAxisMaxVal: 100, showLegend: true, legendPos: 'b', chartColors: [hex(OWN_TREND_COLOUR), hex(TREND_PALETTE[0])] })
+    }
+    s.addText(experimentCaption(x, doc.lang).map((t) => ({ text: t, options: { fontSize: 13, breakLine: true, paraSpaceAfter: 6 } })), { x: 8.0, y: 1.1, w: 4.8, h: 5.7, valign: 'top', fontFace })
   }
 
   for (const t of report.tables.filter((x) => APPENDIX.includes(x.sheet))) {

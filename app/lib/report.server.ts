@@ -100,6 +100,20 @@ export async function reportPdfOf(analysisId: number): Promise<ReportFile> {
   return renderReport(targetOf(row), reportQuery(new URL('http://report/?format=pdf')))
 }
 
+/**
+ * The computed executive summary of an analysis's unfiltered report (what a model may rewrite): its language, the
+ * sections, and the project it belongs to.
+ */
+export async function reportSummaryOf(analysisId: number) {
+  const [row] = await db()<TargetRow[]>`
+    select ${targetColumns()} from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
+  if (!row || row.status !== 'completed') badRequest(REPORT_MESSAGES.notCompleted)
+  const target = targetOf(row)
+  const { input, snapshot, modelFilterId } = await reportInputOf(target, {})
+  const extras = await reportExtras(db(), input, { projectId: target.project.id, snapshot, modelFilterId, computedOnly: true })
+  return { lang: extras.doc.lang, sections: extras.computedSummary, brand: target.project.brandName, projectName: target.project.name, projectId: target.project.id }
+}
+
 interface TargetRow {
   analysis_id: number; project_id: number; name: string; brand_domain: string; market_description: string; market_region: string; language: string
   is_light_mode: boolean; status: string; date: Date; completed_at: Date | null; created_at: Date

@@ -71,6 +71,7 @@ export const CALLS_MODELS = {
   canaryWorkflow: true,
   // Renders and mails a report: no model call.
   reportEmailWorkflow: false,
+  reportRewriteWorkflow: true,
 } as const satisfies Record<WorkflowName, boolean>
 
 /** A workflow that calls models (started with startWorkflow / executeWorkflow and a ticket). */

@@ -7,6 +7,7 @@ import { getProject } from '~/lib/projects.server'
 import { badRequest } from '~/lib/http.server'
 import { idFrom } from '~/domain/validation'
 import { LOGO_MAX_BYTES } from '~/domain/branding'
+import { rewriteSettingOf, saveRewriteSetting } from '~/lib/report-rewrite.server'
 
 export const meta: MetaFunction = () => [{ title: 'Report branding · AI Brand Visibility' }]
 
@@ -25,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, project } = await target(request)
   const branding = project ? await projectBranding(user, project.id) : await accountBranding(user)
   const view = branding ? brandingView(branding) : null
-  return json({ project, branding: branding ? { ...view, primaryColour: branding.primaryColour, accentColour: branding.accentColour } : null })
+  const rewrite = await rewriteSettingOf(user, project?.id ?? null)
+  return json({ project, rewrite, branding: branding ? { ...view, primaryColour: branding.primaryColour, accentColour: branding.accentColour } : null })
 }
 
 /** Saves the form (multipart: the logo is a file). A request larger than the logo allows is refused before it is read. */
@@ -42,17 +44,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const logo = file && typeof file === 'object' && 'arrayBuffer' in file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null
   const fields = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== 'logo' && typeof v === 'string'))
   try {
+    if (fields.intent === 'rewrite') {
+      await saveRewriteSetting(user, project?.id ?? null, { rewriteSummary: fields.rewriteSummary })
+      return json({ saved: true, error: null, rewrite: true })
+    }
     if (project) await saveProjectBranding(user, project.id, fields, logo)
     else await saveAccountBranding(user, fields, logo)
     return json({ saved: true, error: null })
   } catch (e) {
-    if (e instanceof Response && e.status === 400) return json({ saved: false, error: ((await e.json()) as { message: string }).message }, { status: 400 })
+    if (e instanceof Response && e.status === 400) return json({ saved: false, error: ((await e.json()) as { message: string }).message, rewrite: fields.intent === 'rewrite' }, { status: 400 })
     throw e
   }
 }
 
 export default function BrandingPage() {
-  const { project, branding } = useLoaderData<typeof loader>()
+  const { project, branding, rewrite } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const b = branding
@@ -98,10 +104,30 @@ export default function BrandingPage() {
           <label>
             <input type="checkbox" name="hideProductName" defaultChecked={b?.hideProductName ?? false} /> White label: hide “AI Brand Visibility” on reports
           </label>
-          {result?.error ? <p role="alert" className="error">{result.error}</p> : null}
-          {result?.saved ? <p role="status">Saved.</p> : null}
+          {result?.error && !('rewrite' in result && result.rewrite) ? <p role="alert" className="error">{result.error}</p> : null}
+          {result?.saved && !('rewrite' in result && result.rewrite) ? <p role="status">Saved.</p> : null}
           <button type="submit" className="btn" disabled={busy || (project ? !project.canWrite : false)}>
             Save branding
+          </button>
+        </Form>
+        <Form method="post" className="panel" style={{ display: 'grid', gap: '.75rem', marginTop: '1rem' }} data-rewrite-form>
+          <input type="hidden" name="intent" value="rewrite" />
+          <label>
+            Rewrite the summary’s style with a model
+            <select name="rewriteSummary" defaultValue={project ? (rewrite.own === null ? 'inherit' : rewrite.own ? 'on' : 'off') : rewrite.own ? 'on' : 'off'}>
+              {project ? <option value="inherit">As the account ({'account' in rewrite && rewrite.account ? 'on' : 'off'})</option> : null}
+              <option value="on">On</option>
+              <option value="off">Off</option>
+            </select>
+          </label>
+          <p className="muted" style={{ margin: 0 }}>
+            A model may reword the report’s executive summary, never its figures: every number in its text must be one of the computed summary’s,
+            else the report keeps the computed summary and says so. Ask for it from “Download report” on the results; it counts against your daily AI budget.
+            {rewrite.simulated ? ' This install runs in demo mode: the built-in model simulator writes the rewrite, and the report says it is simulated.' : ''}
+          </p>
+          {result && 'rewrite' in result && result.rewrite ? (result.error ? <p role="alert" className="error">{result.error}</p> : <p role="status">Saved.</p>) : null}
+          <button type="submit" className="btn" disabled={busy || (project ? !project.canWrite : false)}>
+            Save setting
           </button>
         </Form>
       </main>

@@ -36,6 +36,7 @@ function appRoutes(hw: Pick<HandWorkedAnalysis, 'projectId' | 'analysisId'>): Ar
     ['api.content-recommendations.generate-content.ts', 'POST', '/api/content-recommendations/generate-content', { projectId: hw.projectId, query: 'best running shoes', userBrief: '', selectedIdeas: [{ id: 'x-1', title: 'Guide', description: 'A guide' }], contentType: 'blog-post', language: 'british-english' }],
     ['api.ai-chat.ts', 'POST', '/api/ai-chat', { projectId: hw.projectId, analysisId: a, message: 'How visible is my brand?' }],
     ['api.analyses.$id.accuracy.ts', 'POST', `/api/analyses/${a}/accuracy`, undefined],
+    ['api.analyses.$id.report-rewrite.ts', 'POST', `/api/analyses/${a}/report-rewrite`, {}],
     // The add-model URLs of the catalogue (one module serves them all).
     ...MODELS.flatMap((m): Array<[string, string, string, unknown]> => [
       ['api.add-model.ts', 'POST', `/api/analyses/add-${m.addKey}`, { analysisId: a }],
@@ -73,6 +74,8 @@ async function ownerOverCap(): Promise<Owner> {
   expect(cap).toBeGreaterThan(0)
   // A fact to check answers against (a fact-check without facts is refused before the budget is asked).
   expect((await hw.owner.json(`/api/projects/${hw.projectId}/facts`, { method: 'PUT', json: { facts: [{ statement: 'Brooks was founded in 1914.' }] } })).status).toBe(200)
+  // The report summary's model rewrite is allowed (the account's setting; off, it is refused before the budget is asked).
+  await (await sql())`insert into report_brandings (user_id, rewrite_summary) values (${hw.owner.userId}, true)`
   await (await sql())`insert into model_usage (user_id, kind, cost_usd, simulated) values (${hw.owner.userId}, 'test', ${cap + 0.5}, false)`
   return { hw, key, cap }
 }

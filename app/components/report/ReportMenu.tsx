@@ -5,6 +5,7 @@
  */
 import { useState } from 'react'
 import type { ResultsHeader } from '~/domain/results/types'
+import { callJson, errorText } from '~/components/json'
 
 /** Where the report of the analysis shown is downloaded: the app's API, or the share link's own address. */
 export function reportHref(header: ResultsHeader, format: 'pdf' | 'xlsx' | 'pptx' | 'html', exportId?: string | null): string | null {
@@ -19,6 +20,18 @@ export function reportHref(header: ResultsHeader, format: 'pdf' | 'xlsx' | 'pptx
 
 export function ReportMenu({ header, exportId }: { header: ResultsHeader; exportId?: string | null }) {
   const [open, setOpen] = useState(false)
+  const [rewrite, setRewrite] = useState<string | null>(null)
+  /** A model rewrites the summary's style (budgeted model work; the setting must be on). */
+  async function askRewrite() {
+    if (!header.analysis) return
+    setRewrite('Asking a model to rewrite the summary…')
+    try {
+      const r = await callJson<{ simulated?: boolean }>(`/api/analyses/${header.analysis.id}/report-rewrite`, { method: 'POST', body: {} })
+      setRewrite(r.ok ? `A model is rewriting the summary${r.data.simulated ? ' (simulated: demo mode)' : ''}; the next report download shows it.` : r.detail)
+    } catch (err) {
+      setRewrite(errorText(err, 'The rewrite could not be asked for'))
+    }
+  }
   const pdf = reportHref(header, 'pdf', exportId)
   const xlsx = reportHref(header, 'xlsx', exportId)
   const pptx = reportHref(header, 'pptx', exportId)
@@ -29,6 +42,7 @@ export function ReportMenu({ header, exportId }: { header: ResultsHeader; export
       <button type="button" className="btn btn-small" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Download report
       </button>
+      {rewrite ? <p role="status" className="muted" style={{ margin: '.25rem 0 0', maxWidth: 320 }} data-report-rewrite-status>{rewrite}</p> : null}
       {open && (
         <div
           role="menu"
@@ -55,6 +69,9 @@ export function ReportMenu({ header, exportId }: { header: ResultsHeader; export
               <a role="menuitem" className="btn btn-small" href={`/branding?project=${header.project.id}`} data-report="branding">
                 Report branding…
               </a>
+              <button type="button" role="menuitem" className="btn btn-small" onClick={() => void askRewrite()} data-report="rewrite">
+                Rewrite the summary’s style with a model
+              </button>
             </>
           ) : null}
         </div>

@@ -7,6 +7,7 @@
  */
 import type { Report, ReportTable } from './index'
 import type { SummarySection } from './summary-text'
+import type { SummaryNote } from './rewrite'
 
 export interface ReportBrandingView {
   companyName: string | null
@@ -26,8 +27,12 @@ export interface ReportDocument {
   cover: [string, string][]
   summaryHeading: string
   summary: SummarySection[]
+  /** Says a model rewrote the summary's wording, or that its rewrite was refused. */
+  summaryNote?: SummaryNote | null
   chartsHeading: string
-  charts: { key: string; title: string; svg: string }[]
+  charts: { key: string; title: string; svg: string; caption?: string[] }[]
+  /** Heading of the experiments' charts (key 'experiment'), shown when there are any. */
+  experimentsHeading?: string
   appendixHeading: string
   branding: ReportBrandingView
 }
@@ -66,9 +71,9 @@ h1{font-size:22px;margin:0 0 8px;color:${primary}}h2{font-size:14px;margin:18px 
 h3{font-size:12px;margin:10px 0 2px;color:${accent}}
 .cover{break-after:page}.cover table{font-size:12px}.cover th{text-align:start;padding:4px 16px 4px 0;color:#444;font-weight:600;vertical-align:top;white-space:nowrap}
 .cover .logo{max-height:60px;max-width:240px;display:block;margin:0 0 16px}.cover .by{color:#555;margin:0 0 14px}
-.summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}
+.summary{break-after:page}.summary p{margin:0 0 3px;font-size:11px}.summary .summary-note{color:#555;font-style:italic;margin:0 0 8px}
 .charts{display:flex;flex-wrap:wrap;gap:10px 24px;break-after:page}.chart{break-inside:avoid}.chart h3{margin-bottom:4px}
-.chart svg,.chart .recharts-wrapper{direction:ltr}
+.chart svg,.chart .recharts-wrapper{direction:ltr}.chart .caption{max-width:480px;margin:2px 0;font-size:10px}
 .note{color:#555;margin:0 0 6px}
 table{border-collapse:collapse;width:100%}thead{display:table-header-group}tr{break-inside:avoid}
 section table th{background:#f3f4f6;text-align:start;padding:3px 6px;border-bottom:1px solid #9ca3af}
@@ -96,12 +101,16 @@ function footerHtml(doc: ReportDocument | null): string {
 /** The printable report; with a document (summary, charts, branding), the full report. */
 export function reportHtml(r: Report, doc: ReportDocument | null = null): string {
   const summary = doc
-    ? `<div class="summary"><h2>${esc(doc.summaryHeading)}</h2>${doc.summary.map((s) => `<h3>${esc(s.heading)}</h3>${s.sentences.map((x) => `<p>${esc(x)}</p>`).join('')}`).join('')}</div>`
+    ? `<div class="summary"><h2>${esc(doc.summaryHeading)}</h2>${doc.summaryNote ? `<p class="summary-note" data-summary-note="${esc(doc.summaryNote.kind)}">${esc(doc.summaryNote.text)}</p>` : ''}${doc.summary.map((s) => `<h3>${esc(s.heading)}</h3>${s.sentences.map((x) => `<p>${esc(x)}</p>`).join('')}`).join('')}</div>`
     : ''
   // Chart SVG is recharts' own markup from figures, never user HTML: brand names inside it are escaped by React.
-  const charts = doc && doc.charts.length
-    ? `<h2>${esc(doc.chartsHeading)}</h2><div class="charts">${doc.charts.map((c) => `<div class="chart" data-chart="${esc(c.key)}"><h3>${esc(c.title)}</h3>${c.svg}</div>`).join('')}</div>`
-    : ''
+  const chart = (c: ReportDocument['charts'][number]) =>
+    `<div class="chart" data-chart="${esc(c.key)}"><h3>${esc(c.title)}</h3>${c.svg}${(c.caption ?? []).map((x) => `<p class="caption">${esc(x)}</p>`).join('')}</div>`
+  const plain = doc?.charts.filter((c) => c.key !== 'experiment') ?? []
+  const experiments = doc?.charts.filter((c) => c.key === 'experiment') ?? []
+  const charts =
+    (plain.length ? `<h2>${esc(doc!.chartsHeading)}</h2><div class="charts">${plain.map(chart).join('')}</div>` : '') +
+    (experiments.length ? `<section class="experiments" data-section="experiments"><h2>${esc(doc!.experimentsHeading ?? 'Experiments')}</h2><div class="charts">${experiments.map(chart).join('')}</div></section>` : '')
   const appendix = doc ? `<h2>${esc(doc.appendixHeading)}</h2>` : ''
   const title = doc?.title ?? r.title
   return `<!doctype html><html lang="${doc?.lang ?? 'en'}" dir="${doc?.rtl ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>${esc(title)}</title>
