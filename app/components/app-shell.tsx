@@ -159,12 +159,12 @@ export const PHASES: PhaseDef[] = [
   { n: 8, key: 'settings', label: 'Analysis settings' },
 ]
 
-/** The collapsible phase sidebar with the project selector on top (§2). */
+/** The collapsible phase sidebar with the project selector on top. */
 export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { projects: ShellProject[]; selected: ShellProject | null; phase: number; tab: string; mobileOpen?: boolean }) {
   const [collapsed, setCollapsed] = useState(false)
   const [, setParams] = useSearchParams()
   const location = useLocation()
-  // Moving between results tabs keeps the analysis, model, topic and audience chosen (issue 9 §5).
+  // Moving between results tabs keeps the analysis, model, topic and audience chosen.
   const current = new URLSearchParams(location.search)
   const keptFilters = phase === 2 ? ['analysis', 'model', 'topic', 'audience'].map((k) => (current.get(k) ? `&${k}=${encodeURIComponent(current.get(k)!)}` : '')).join('') : ''
   const light = Boolean(selected?.isLightMode)
@@ -180,7 +180,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
           onChange={(e) => {
             const id = e.target.value
             rememberSelectedProject(id || null)
-            // §2: switching project opens phase 2 overview (combined model, all topics).
+            // Switching project opens phase 2 overview (combined model, all topics).
             const onHome = location.pathname === '/' || location.pathname.startsWith('/projects')
             setParams(id ? { phase: onHome ? '2' : String(phase), project: id, tab: 'overview' } : {})
           }}

@@ -1,5 +1,5 @@
 /**
- * Phase 7, AI Chat (§2, §4 "Chat", §5, §8): the chat panel (two thirds) and the suggested prompts (one third,
+ * Phase 7, AI Chat: the chat panel (two thirds) and the suggested prompts (one third,
  * hidden after a send or a pick, can be shown again). The reply streams in over server-sent events from
  * POST /api/ai-chat and is rendered as sanitised markdown as it arrives.
  */

@@ -33,7 +33,7 @@ import { startAnalysisConfirmed } from '~/components/start-analysis'
 export type { ResultsViewData } from '~/domain/results/types'
 export { resultsStylesHref }
 
-/** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change (§4). */
+/** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change. */
 export function resultsUrl(projectId: number, analysisId?: number | null): string {
   const sp = new URLSearchParams({ phase: '2', project: String(projectId) })
   if (analysisId) sp.set('analysis', String(analysisId))
@@ -312,7 +312,7 @@ function TabBar({ header }: { header: ResultsHeader }) {
 
 // ------------------------------------------------------------------ state panels
 
-/** §9: a running analysis is polled every 500 ms. */
+/** A running analysis is polled every 500 ms. */
 const PROGRESS_POLL_MS = 500
 
 function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {

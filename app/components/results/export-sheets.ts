@@ -1,5 +1,5 @@
 /**
- * Spreadsheet and CSV exports of the results tables (§7 file names), built from the same
+ * Spreadsheet and CSV exports of the results tables (file names as the spreadsheet exports name them), built from the same
  * view data the screen renders. Pure: the rows are plain arrays; workbookFromSpec takes
  * the xlsx module as an argument so the browser loads it only when a user exports.
  *

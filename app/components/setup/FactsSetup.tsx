@@ -1,5 +1,5 @@
 /**
- * Setup → Brand facts (fact-check, issue 32 §3): the short statements every answer about the brand is checked
+ * Setup → Brand facts (fact-check): the short statements every answer about the brand is checked
  * against, each with an optional source URL; edited in place and saved as a whole, or imported from a CSV file.
  */
 import { useEffect, useState } from 'react'

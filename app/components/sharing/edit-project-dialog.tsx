@@ -68,7 +68,7 @@ function ListEditor({ label, items, cap, onChange, note }: { label: string; item
   )
 }
 
-/** Edit Project dialog (§2, §5): name, brand domain, market description, competitors and queries. */
+/** Edit Project dialog: name, brand domain, market description, competitors and queries. */
 export function EditProjectDialog({ project, onClose }: { project: EditableProject; onClose: (changed: boolean) => void }) {
   const toast = useToast()
   const [fields, setFields] = useState({ name: project.name, brandDomain: project.brandDomain, marketDescription: project.marketDescription })
@@ -110,7 +110,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {field('brandDomain', 'Brand Domain')}
       {field('marketDescription', 'Market Description', true)}
       <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} note={notCounted} />
-      {/* §5/§9: the dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
+      {/* The dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
       <ListEditor label="Queries" items={queries} cap={EDIT_DIALOG_MAX_QUERIES} onChange={setQueries} />
       <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
       {problem && <p className="field-error" role="alert">{problem}</p>}

@@ -7,7 +7,7 @@ import { SEARCH_POLL_MS, type SearchProgressView } from '~/domain/sources/types'
 const BADGE: Record<string, string> = { completed: 'badge-green', failed: 'badge-red', cancelled: 'badge-grey', processing: 'badge-blue', waiting: 'badge-grey' }
 
 /**
- * The source-search phase of an analysis on /analysis-progress (§4: polled every 2 s while pending or in progress):
+ * The source-search phase of an analysis on /analysis-progress (polled every 2 s while pending or in progress):
  * phase, percent, searches per model, and the way to the Source Insights tabs once it ends.
  */
 export function SearchProgress({ analysisId, projectId }: { analysisId: number; projectId: number | null }) {

@@ -1,4 +1,4 @@
-/** The admin source explorers (§2 Admin dashboard: Source Explorer, Enhanced Explorer). */
+/** The admin source explorers of the Admin dashboard: Source Explorer and Enhanced Explorer. */
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Header } from '~/components/app-shell'
 import { DataTable, Empty } from '~/components/results/parts'

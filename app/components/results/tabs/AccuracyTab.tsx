@@ -1,5 +1,5 @@
 /**
- * Accuracy (fact-check, issue 32 §3): what the models get wrong about the brand. Contradicted claims grouped by the
+ * Accuracy (fact-check): what the models get wrong about the brand. Contradicted claims grouped by the
  * fact they contradict, per model, each with the answers that made it, the sentence quoted, the sites those answers
  * cited, and first / last seen; an alert line when a claim is new. Export as CSV; "Check again" re-runs the check.
  */
