@@ -12,6 +12,7 @@ import {
 import { useToast } from '~/components/toast'
 import { enterSends } from '~/components/enter-sends'
 import { callJson } from '~/components/json'
+import { homeHref } from '~/domain/home-phases'
 import { Markdown } from './Markdown'
 
 export interface ChatScreenData {
@@ -77,7 +78,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       <div className="panel empty chat-empty" data-testid="chat-no-data">
         <h2>{CHAT_TEXTS.noDataTitle}</h2>
         <p>{CHAT_TEXTS.noDataBody}</p>
-        <Link className="btn" to={`/?phase=2&project=${project.id}&tab=overview`}>Go to Analysis</Link>
+        <Link className="btn" to={homeHref('results', { project: project.id, tab: 'overview' })}>Go to Analysis</Link>
       </div>
     )
   }
@@ -188,7 +189,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
                   aria-label="Analysis"
                   className="chat-analysis"
                   value={analysis.id}
-                  onChange={(e) => navigate(`/?phase=7&project=${project.id}&analysis=${e.target.value}`)}
+                  onChange={(e) => navigate(homeHref('chat', { project: project.id, analysis: e.target.value }))}
                 >
                   {data.analyses.map((a) => (
                     <option key={a.id} value={a.id}>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Link } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { errorText, fetchJson } from '~/components/json'
+import { homeHref } from '~/domain/home-phases'
 import { FACT_STATEMENT_MAX, FACT_URL_MAX, type BrandFact } from '~/domain/factcheck/facts'
 
 interface FactsResponse {
@@ -156,7 +157,7 @@ export function FactsSetup({ projectId }: { projectId: number | null }) {
       )}
       <p className="muted" style={{ marginTop: '.75rem' }}>
         CSV: a header row with a <code>statement</code> column and optionally a <code>source</code> column (comma, semicolon or tab separated). See the results on the{' '}
-        <Link to={`/?phase=2&project=${projectId}&tab=accuracy`}>Accuracy tab</Link>.
+        <Link to={homeHref('results', { project: projectId, tab: 'accuracy' })}>Accuracy tab</Link>.
       </p>
     </section>
   )

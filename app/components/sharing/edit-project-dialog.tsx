@@ -6,6 +6,7 @@ import { callJson, failedAnswer } from '../json'
 import { SamplesField } from '../evidence/SamplesField'
 import { NotCountedNote } from '../setup/NotCountedNote'
 import { countableNames } from '../../domain/metrics/brands'
+import { homeHref } from '../../domain/home-phases'
 import { addToList, editDialogProblem, editInList, EDIT_DIALOG_MAX_COMPETITORS, EDIT_DIALOG_MAX_QUERIES } from '../../domain/sharing/project-menu'
 
 interface EditableProject {
@@ -79,7 +80,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
   const problem = editDialogProblem(fields)
   const notCounted = (name: string) => {
     const alternativeNames = project.competitorDetails?.find((d) => d.name.toLowerCase() === name.toLowerCase())?.alternativeNames ?? []
-    return countableNames({ name, alternativeNames, domains: [] }).length === 0 ? <NotCountedNote name={name} setupHref={`/?phase=1&project=${project.id}`} /> : null
+    return countableNames({ name, alternativeNames, domains: [] }).length === 0 ? <NotCountedNote name={name} setupHref={homeHref('setup', { project: project.id })} /> : null
   }
   const save = async () => {
     if (problem) return toast({ title: 'Update Failed', description: problem, variant: 'destructive' })
@@ -116,7 +117,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {problem && <p className="field-error" role="alert">{problem}</p>}
       <p className="muted" style={{ fontSize: '.85rem' }}>
         Alternative names, domains, topics and audiences are edited in{' '}
-        <Link to={`/?phase=1&project=${project.id}`} data-edit-setup>
+        <Link to={homeHref('setup', { project: project.id })} data-edit-setup>
           the project&apos;s setup
         </Link>
         .

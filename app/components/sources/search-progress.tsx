@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { usePolling } from '../use-polling'
 import { callJson } from '../json'
+import { homeHref } from '~/domain/home-phases'
 import { SEARCH_POLL_MS, type SearchProgressView } from '~/domain/sources/types'
 
 const BADGE: Record<string, string> = { completed: 'badge-green', failed: 'badge-red', cancelled: 'badge-grey', processing: 'badge-blue', waiting: 'badge-grey' }
@@ -52,7 +53,7 @@ export function SearchProgress({ analysisId, projectId }: { analysisId: number; 
         </div>
       ))}
       {!running && projectId && (
-        <Link className="btn" to={`/?phase=4&project=${projectId}&analysis=${analysisId}&tab=site-priorities`}>
+        <Link className="btn" to={homeHref('sources', { project: projectId, analysis: analysisId, tab: 'site-priorities' })}>
           View Source Insights
         </Link>
       )}

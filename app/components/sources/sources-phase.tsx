@@ -25,6 +25,7 @@ import { Comparison } from './site-model-comparison-tab'
 import { ModelExport } from './model-export-tab'
 import { CRAWLERS_TAB, CrawlersTab } from './crawlers-tab'
 import sourcesStylesHref from './sources.css'
+import { phaseNumber } from '~/domain/home-phases'
 
 export function SourcesPhase({ data }: { data: SourcesViewData }) {
   const navigation = useNavigation()
@@ -314,7 +315,7 @@ function RequiredPanel({ data }: { data: SourcesViewData }) {
           {data.tab === 'keyword-insights' ? 'No Enhanced Source Data. ' : ''}
           The source search of this analysis has not stored insights yet. Run it from the Search Insights panel above.
         </p>
-        <a className="btn btn-small" href={href({ phase: '2', tab: null, q: null })}>
+        <a className="btn btn-small" href={href({ phase: String(phaseNumber('results')), tab: null, q: null })}>
           Go to Phase 2: Source Insights
         </a>{' '}
         {basicAvailable && (
