@@ -105,7 +105,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       setInput(message)
     }
     try {
-      // Raw fetch on purpose: the reply is a server-sent event stream read as it arrives, which json.ts does not read.
+      // eslint-disable-next-line no-restricted-syntax -- the reply is a server-sent event stream read as it arrives, which json.ts does not read
       const res = await fetch('/api/ai-chat', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
