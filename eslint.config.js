@@ -73,6 +73,31 @@ export default tseslint.config(
       ],
     },
   },
+  // Screens call JSON endpoints through app/components/json.ts (callJson / fetchJson / errorText): one error rule for
+  // every call. Exempt: json.ts itself and the service worker; a streaming call says why beside it.
+  {
+    files: ['app/components/**/*.{ts,tsx}', 'app/routes/**/*.tsx'],
+    ignores: [
+      'app/components/json.ts',
+      'app/routes/service-worker[.]js.ts',
+      '**/*.test.{ts,tsx}',
+      // being converted
+      'app/components/trends/TrendsPhase.tsx',
+      'app/components/setup/AudiencesSetup.tsx',
+      'app/components/optimiser/OptimiserScreen.tsx',
+      'app/components/ideator/IdeatorPhase.tsx',
+      'app/components/sources/crawlers-tab.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.name='fetch']", "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']"].map((selector) => ({
+          selector,
+          message: 'screens call JSON endpoints through app/components/json.ts (callJson, fetchJson, errorText), not raw fetch',
+        })),
+      ],
+    },
+  },
   // Tests may reach into any layer to set up what they check.
   { files: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': 'off' } },
 )

@@ -10,6 +10,7 @@ import { RESULT_TABS } from '~/domain/results/types'
 import { SOURCE_TABS } from '~/domain/sources/types'
 import { IDEATOR_TABS } from '~/domain/ideator/constants'
 import { rememberSelectedProject } from './consent/preferences-storage'
+import { homeHref, phaseNumber, type HomePhaseKey } from '~/domain/home-phases'
 
 export interface ShellProject {
   id: number
@@ -100,7 +101,7 @@ export function Header({ projects = [], onToggleMenu }: { projects?: ShellProjec
         </button>
         <Link to="/" className="logo">AI Brand Visibility</Link>
         <nav aria-label="Main">
-          <Link to="/?phase=1&tab=setup">New</Link>
+          <Link to={homeHref('setup', { tab: 'setup' })}>New</Link>
           <Link to="/projects">Projects</Link>
           <Link to="/support">Support</Link>
           <Link to="/whats-new">What&apos;s New?</Link>
@@ -112,13 +113,13 @@ export function Header({ projects = [], onToggleMenu }: { projects?: ShellProjec
       </header>
       {mobileOpen && (
         <div className="panel" style={{ margin: 0, borderRadius: 0 }} data-testid="mobile-menu">
-          <Link to="/?phase=1&tab=setup" className="btn">New Project</Link> <Link to="/projects" className="btn">My Projects</Link>{' '}
+          <Link to={homeHref('setup', { tab: 'setup' })} className="btn">New Project</Link> <Link to="/projects" className="btn">My Projects</Link>{' '}
           <Link to="/whats-new" className="btn">What&apos;s New?</Link>
           <div style={{ marginTop: '.5rem' }}>
             <strong>Switch Project</strong>
             {projects.filter((p) => !p.isArchived).map((p) => (
               <div key={p.id}>
-                <Link to={`/?phase=2&project=${p.id}&tab=overview`}>{p.name}</Link>
+                <Link to={homeHref('results', { project: p.id, tab: 'overview' })}>{p.name}</Link>
               </div>
             ))}
           </div>
@@ -129,20 +130,20 @@ export function Header({ projects = [], onToggleMenu }: { projects?: ShellProjec
   )
 }
 
+/** A sidebar entry: its phase key (the number it shows and links to comes from app/domain/home-phases.ts). */
 interface PhaseDef {
   n: number
-  key: string
+  key: HomePhaseKey
   label: string
   tabs?: { key: string; label: string; badge?: string; when?: (p: ShellProject | null) => boolean }[]
   lightLocked?: boolean
   badge?: string
 }
 
-export const PHASES: PhaseDef[] = [
-  { n: 1, key: 'setup', label: 'Setup', tabs: [{ key: 'setup-beta', label: 'Topics & Audiences', badge: 'NEW' }, { key: 'setup', label: 'Legacy' }, { key: 'facts', label: 'Brand facts', when: (p) => Boolean(p) }] },
+export const PHASES: PhaseDef[] = ([
+  { key: 'setup', label: 'Setup', tabs: [{ key: 'setup-beta', label: 'Topics & Audiences', badge: 'NEW' }, { key: 'setup', label: 'Legacy' }, { key: 'facts', label: 'Brand facts', when: (p) => Boolean(p) }] },
   {
-    n: 2,
-    key: 'analysis',
+    key: 'results',
     label: 'Analysis',
     // The results tab bar's own list; Topics and Audiences only when the project has them.
     tabs: RESULT_TABS.map((t) => ({
@@ -151,24 +152,24 @@ export const PHASES: PhaseDef[] = [
       when: t.id === 'topics' ? (p: ShellProject | null) => Boolean(p?.topics?.length) : t.id === 'audiences' ? (p: ShellProject | null) => Boolean(p?.audiences?.length) : undefined,
     })),
   },
-  { n: 3, key: 'trends', label: 'Trends', lightLocked: true },
-  { n: 4, key: 'source-insights', label: 'Source Insights', lightLocked: true, tabs: SOURCE_TABS.map((t) => ({ key: t.id, label: t.label })) },
-  { n: 5, key: 'content-optimiser', label: 'Content Optimiser' },
-  { n: 6, key: 'content-ideator', label: 'Content Ideator', tabs: IDEATOR_TABS.map((t) => ({ key: t.id, label: t.label })) },
-  { n: 7, key: 'ai-chat', label: 'AI Chat', badge: 'BETA' },
-  { n: 8, key: 'settings', label: 'Analysis settings' },
-]
+  { key: 'trends', label: 'Trends', lightLocked: true },
+  { key: 'sources', label: 'Source Insights', lightLocked: true, tabs: SOURCE_TABS.map((t) => ({ key: t.id, label: t.label })) },
+  { key: 'optimiser', label: 'Content Optimiser' },
+  { key: 'ideator', label: 'Content Ideator', tabs: IDEATOR_TABS.map((t) => ({ key: t.id, label: t.label })) },
+  { key: 'chat', label: 'AI Chat', badge: 'BETA' },
+  { key: 'settings', label: 'Analysis settings' },
+] satisfies Omit<PhaseDef, 'n'>[]).map((p) => ({ ...p, n: phaseNumber(p.key) }))
 
-/** The collapsible phase sidebar with the project selector on top (§2). */
-export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { projects: ShellProject[]; selected: ShellProject | null; phase: number; tab: string; mobileOpen?: boolean }) {
+/** The collapsible phase sidebar with the project selector on top. */
+export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { projects: ShellProject[]; selected: ShellProject | null; phase: HomePhaseKey | null; tab: string; mobileOpen?: boolean }) {
   const [collapsed, setCollapsed] = useState(false)
   const [, setParams] = useSearchParams()
   const location = useLocation()
-  // Moving between results tabs keeps the analysis, model, topic and audience chosen (issue 9 §5).
+  // Moving between results tabs keeps the analysis, model, topic and audience chosen.
   const current = new URLSearchParams(location.search)
-  const keptFilters = phase === 2 ? ['analysis', 'model', 'topic', 'audience'].map((k) => (current.get(k) ? `&${k}=${encodeURIComponent(current.get(k)!)}` : '')).join('') : ''
+  const keptFilters = phase === 'results' ? Object.fromEntries(['analysis', 'model', 'topic', 'audience'].map((k) => [k, current.get(k)])) : {}
   const light = Boolean(selected?.isLightMode)
-  const projectParam = selected ? `&project=${selected.id}` : ''
+  const project = selected?.id
   return (
     <aside className={`phase-sidebar${collapsed ? ' collapsed' : ''}${mobileOpen ? ' mobile-open' : ''}`} aria-label="Phases">
       <div style={{ display: 'flex', gap: '.4rem', alignItems: 'center' }}>
@@ -180,9 +181,9 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
           onChange={(e) => {
             const id = e.target.value
             rememberSelectedProject(id || null)
-            // §2: switching project opens phase 2 overview (combined model, all topics).
+            // Switching project opens the results overview (combined model, all topics).
             const onHome = location.pathname === '/' || location.pathname.startsWith('/projects')
-            setParams(id ? { phase: onHome ? '2' : String(phase), project: id, tab: 'overview' } : {})
+            setParams(id ? { phase: String(phaseNumber(onHome || !phase ? 'results' : phase)), project: id, tab: 'overview' } : {})
           }}
         >
           <option value="">Select a project…</option>
@@ -199,7 +200,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
       <ul className="phase-list">
         {PHASES.map((p) => {
           const locked = p.lightLocked && light
-          const active = p.n === phase
+          const active = p.key === phase
           return (
             <li key={p.key} className={`phase-item${active ? ' active' : ''}${locked ? ' disabled' : ''}`}>
               {locked ? (
@@ -208,7 +209,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
                   <span className="phase-label">{p.label}</span>
                 </span>
               ) : (
-                <Link to={`/?phase=${p.n}${projectParam}${p.tabs ? `&tab=${p.tabs[0].key === 'setup-beta' ? 'setup' : p.tabs[0].key}` : ''}`}>
+                <Link to={homeHref(p.key, { project, tab: p.tabs && (p.tabs[0].key === 'setup-beta' ? 'setup' : p.tabs[0].key) })}>
                   <span className="phase-num">{p.n}</span>
                   <span className="phase-label">{p.label}</span>
                   {p.badge && <span className="badge badge-new">{p.badge}</span>}
@@ -218,7 +219,7 @@ export function PhaseSidebar({ projects, selected, phase, tab, mobileOpen }: { p
                 <ul className="phase-subtabs">
                   {p.tabs.filter((t) => !t.when || t.when(selected)).map((t) => (
                     <li key={t.key}>
-                      <Link className={t.key === tab ? 'active' : ''} to={`/?phase=${p.n}${projectParam}&tab=${t.key}${p.n === 2 ? keptFilters : ''}`}>
+                      <Link className={t.key === tab ? 'active' : ''} to={homeHref(p.key, { project, tab: t.key, ...keptFilters })}>
                         {t.label} {t.badge && <span className="badge badge-new">{t.badge}</span>}
                       </Link>
                     </li>

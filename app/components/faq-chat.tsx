@@ -25,7 +25,7 @@ async function ask(message: string): Promise<Message> {
 }
 
 /**
- * The FAQ chat (spec §2 "FAQ chat"): a floating button with an 'FAQ' badge on every page, or the
+ * The FAQ chat: a floating button with an 'FAQ' badge on every page, or the
  * full page on /faq. Opens with a welcome; Enter sends, Shift+Enter starts a new line; a preset
  * prompt is sent as soon as it is picked, and `autoSend` is sent when the chat first shows.
  * Answers are plain text (they come from our FAQ entries) and cite the entry.

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { callJson } from './json'
 
 /**
- * The user menu's Logout (spec §2, §7): POST /logout, then go to the returned logoutUrl (Entra's
+ * The user menu's Logout: POST /logout, then go to the returned logoutUrl (Entra's
  * end-session page for Microsoft sessions) or '/'. Shows 'Logging out...' while pending.
  */
 export function LogoutButton({ className }: { className?: string }) {

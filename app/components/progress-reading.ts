@@ -1,6 +1,6 @@
 /**
  * The progress page polls its analysis every 500 ms, the header's list every 2 s: the page shares each reading so the
- * header on the same page shows the same figure for the same run (issue 28 §2), not an older one.
+ * header on the same page shows the same figure for the same run, not an older one.
  */
 import { useEffect, useState } from 'react'
 import type { FresherReading } from '~/domain/progress'

@@ -3,7 +3,7 @@ import { useToast } from './toast'
 
 export const SIGNED_OUT_TOAST = 'Unauthorised – You are logged out. Logging in again...'
 
-/** §2 "Signed-out redirect": toast, then /api/login after 500 ms. */
+/** A signed-out visitor sees a toast, then goes to /api/login after 500 ms. */
 export function SignedOutRedirect() {
   const toast = useToast()
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * Starting an analysis from any button (Proceed, Add Analysis, Start or Restart Analysis). An admin who already ran
  * the project today is asked ANALYSE_AGAIN_QUESTION (the server's 409) and, once they confirm, the start is sent again
- * with ?again=true (issue 28 §4). Everyone else gets the refusal as before.
+ * with ?again=true. Everyone else gets the refusal as before.
  */
 import { ANALYSE_AGAIN_QUESTION } from '~/domain/limits'
 

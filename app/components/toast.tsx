@@ -10,7 +10,7 @@ const ToastContext = createContext<(t: Toast) => void>(() => {})
 
 export const TOAST_DURATION_MS = 5000
 
-/** At most one toast at a time (§4, §9): a new toast replaces the current one. */
+/** At most one toast at a time: a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toast, setToast] = useState<(Toast & { key: number }) | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()

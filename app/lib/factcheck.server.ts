@@ -17,7 +17,7 @@ import { startWorkflow } from './temporal.server'
 import { MAX_FACTS, parseFactsCsv, type BrandFact, type FactInput, type factsImportSchema } from '../domain/factcheck/facts'
 import { accuracyRows, answerSources, groupAccuracy, totalsOf, type AccuracyView, type ClaimDetail, type ClaimRow } from '../domain/factcheck/accuracy'
 import type { ClaimLabel } from '../domain/factcheck/judge'
-import { toCsv } from '../domain/export/cells'
+import { toCsv } from '../domain/spreadsheet/cells'
 import { modelById } from '../domain/models'
 import { factcheckWorkflowId } from '../../workflows/shared'
 

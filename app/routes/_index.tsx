@@ -83,7 +83,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
   const navigate = useNavigate()
   const { key: phase, n: phaseN } = homePhaseOf(params.get('phase'))
   // The sidebar and a restored selection treat a home without a phase as the results phase.
-  const sidebarPhase = phaseN || phaseNumber('results')
+  const sidebarPhase = phase === 'none' ? 'results' : phase === 'unknown' ? null : phase
   const tab = params.get('tab') ?? (phase === 'results' ? 'overview' : phase === 'setup' ? 'setup' : '')
   const projectId = Number(params.get('project') ?? 0) || null
   const projects = data.projects as ShellProject[]
@@ -94,8 +94,8 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
   useEffect(() => {
     if (projectId || phase === 'setup') return
     const saved = Number(localStorage.getItem(SELECTED_PROJECT_KEY))
-    if (saved && projects.some((p) => p.id === saved && !p.isArchived)) navigate(`/?phase=${sidebarPhase}&project=${saved}&tab=${tab || 'overview'}`, { replace: true })
-  }, [projectId, phase, sidebarPhase, tab, projects, navigate])
+    if (saved && projects.some((p) => p.id === saved && !p.isArchived)) navigate(`/?phase=${phaseN || phaseNumber('results')}&project=${saved}&tab=${tab || 'overview'}`, { replace: true })
+  }, [projectId, phase, phaseN, tab, projects, navigate])
   useEffect(() => {
     if (projectId) rememberSelectedProject(projectId)
   }, [projectId])

@@ -1,4 +1,4 @@
-/** The API-key test panel (§2 'API-key test panel', §8 'Failed to test API keys'): GET /api/test-gemini-keys on demand. */
+/** The API-key test panel: GET /api/test-gemini-keys on demand; a failed call says 'Failed to test API keys'. */
 import { useState } from 'react'
 import type { KeyResult } from '~/domain/admin/key-test'
 import { KEY_TEST_MESSAGES } from '~/domain/admin/key-test'

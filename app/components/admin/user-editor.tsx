@@ -13,7 +13,7 @@ interface EditableUser {
   maxAnalyses: number | null
 }
 
-/** Edit status, tier and limits (§5: integers, empty = unlimited, invalid = 1 — parsed on the server). */
+/** Edit status, tier and limits (integers, empty = unlimited, invalid = 1 — parsed on the server). */
 export function UserEditor({ user, onClose }: { user: EditableUser; onClose: (changed: boolean) => void }) {
   const toast = useToast()
   const [isActive, setActive] = useState(user.isActive)

@@ -1,5 +1,5 @@
 /**
- * Trends → "Model changes" (issue 32 §2): the dates the canaries say a model changed (also marked on every Trends
+ * Trends → "Model changes": the dates the canaries say a model changed (also marked on every Trends
  * chart), what the canaries cost, and the owner's switch. Data from /api/projects/{id}/canaries.
  */
 import { useCallback, useEffect, useState } from 'react'

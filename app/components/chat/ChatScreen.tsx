@@ -1,5 +1,5 @@
 /**
- * Phase 7, AI Chat (§2, §4 "Chat", §5, §8): the chat panel (two thirds) and the suggested prompts (one third,
+ * Phase 7, AI Chat: the chat panel (two thirds) and the suggested prompts (one third,
  * hidden after a send or a pick, can be shown again). The reply streams in over server-sent events from
  * POST /api/ai-chat and is rendered as sanitised markdown as it arrives.
  */
@@ -12,6 +12,7 @@ import {
 import { useToast } from '~/components/toast'
 import { enterSends } from '~/components/enter-sends'
 import { callJson } from '~/components/json'
+import { homeHref } from '~/domain/home-phases'
 import { Markdown } from './Markdown'
 
 export interface ChatScreenData {
@@ -77,7 +78,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       <div className="panel empty chat-empty" data-testid="chat-no-data">
         <h2>{CHAT_TEXTS.noDataTitle}</h2>
         <p>{CHAT_TEXTS.noDataBody}</p>
-        <Link className="btn" to={`/?phase=2&project=${project.id}&tab=overview`}>Go to Analysis</Link>
+        <Link className="btn" to={homeHref('results', { project: project.id, tab: 'overview' })}>Go to Analysis</Link>
       </div>
     )
   }
@@ -104,7 +105,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       setInput(message)
     }
     try {
-      // Raw fetch on purpose: the reply is a server-sent event stream read as it arrives, which json.ts does not read.
+      // eslint-disable-next-line no-restricted-syntax -- the reply is a server-sent event stream read as it arrives, which json.ts does not read
       const res = await fetch('/api/ai-chat', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -188,7 +189,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
                   aria-label="Analysis"
                   className="chat-analysis"
                   value={analysis.id}
-                  onChange={(e) => navigate(`/?phase=7&project=${project.id}&analysis=${e.target.value}`)}
+                  onChange={(e) => navigate(homeHref('chat', { project: project.id, analysis: e.target.value }))}
                 >
                   {data.analyses.map((a) => (
                     <option key={a.id} value={a.id}>

@@ -64,7 +64,7 @@ function block(tokens: Token[], key = ''): ReactNode[] {
       case 'heading': {
         const h = t as Tokens.Heading
         const Tag = `h${Math.min(6, Math.max(3, h.depth + 2))}` as 'h3' | 'h4' | 'h5' | 'h6'
-        // A heading never depends on an emoji font (issue 28 §4): its emoji are dropped, its words kept.
+        // A heading never depends on an emoji font: its emoji are dropped, its words kept.
         const plain = h.tokens.map((x) => (x.type === 'text' && !(x as Tokens.Text).tokens ? { ...x, text: withoutEmoji((x as Tokens.Text).text) } : x))
         return <Tag key={k}>{inline(plain, k)}</Tag>
       }

@@ -53,7 +53,7 @@ const consentStore = {
 }
 
 /**
- * Cookie consent banner and preferences dialog (§2, §4). The record lives in localStorage; a signed-in
+ * Cookie consent banner and preferences dialog. The record lives in localStorage; a signed-in
  * user's copy is also sent to the server. Dismissing (×) hides the banner for this page view without saving.
  */
 export function CookieConsent({ signedIn }: { signedIn: boolean }) {

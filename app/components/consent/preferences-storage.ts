@@ -1,5 +1,5 @@
 /**
- * What the Preferences cookie category (§2 Cookie consent, §9) covers in the browser: the selected project kept in
+ * What the Preferences cookie category of the cookie consent covers in the browser: the selected project kept in
  * local storage. It is written only while the stored consent record allows 'preferences'; removing it is always
  * allowed, and a choice that turns Preferences off (Reject All, or a custom save without it) removes it. Without it
  * nothing breaks: every screen names its project in the URL, the store only reopens the last one.

@@ -1,5 +1,5 @@
 /**
- * Evidence on the results screens (issue 18 §3): every figure is a link to the answers it was computed from
+ * Evidence on the results screens: every figure is a link to the answers it was computed from
  * (a side panel with the brand's mentions and ranked item marked in each answer's text), and every rate shows
  * its n and 95 % interval, every average rank its spread.
  *

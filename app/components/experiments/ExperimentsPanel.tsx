@@ -1,5 +1,5 @@
 /**
- * Trends → "Experiments" (issue 32 §1): record a content change (what, URLs, date, treated queries, proposed
+ * Trends → "Experiments": record a content change (what, URLs, date, treated queries, proposed
  * controls with the baseline check and power hint) and read whether it moved visibility, per model, with treated
  * versus control over time and the change marked. Data from /api/projects/{id}/experiments.
  */

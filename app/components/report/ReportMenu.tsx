@@ -1,5 +1,5 @@
 /**
- * 'Download report' (issue 9 §6, issue 33): the PDF, the PowerPoint deck and the .xlsx workbook of the analysis
+ * 'Download report': the PDF, the PowerPoint deck and the .xlsx workbook of the analysis
  * shown, with the filters shown, and the report as a web page. Plain links, so they work before hydration and
  * without client code.
  */

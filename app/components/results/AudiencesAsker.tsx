@@ -1,5 +1,5 @@
 /**
- * Persona as asker (issue 11 §4) on the Audiences tab: visibility of the own brand per persona, with the
+ * Persona as asker on the Audiences tab: visibility of the own brand per persona, with the
  * plain query and with the query asked as that persona, side by side, each with its n and 95 % interval.
  * The owner turns the option on or off for later analyses here.
  */

@@ -1,5 +1,5 @@
 /**
- * Discovered brands (issue 9 §2): brands the answers name that the project does not track, with
+ * Discovered brands: brands the answers name that the project does not track, with
  * how often, by how many models, their average rank, and what the own brand's share would be if
  * each were tracked; one click adds one as a competitor and recounts the analysis's mentions.
  */

@@ -1,5 +1,5 @@
 /**
- * The engines people see (issue 30) under the Overview: how often each showed an AI answer (an AI Overview is
+ * The engines people see under the Overview: how often each showed an AI answer (an AI Overview is
  * often absent), and the API-versus-app comparison (ChatGPT 5 API vs the ChatGPT app, Gemini API vs Google AI Mode).
  */
 import type { EnginesView } from '~/domain/engines'

@@ -77,7 +77,7 @@ interface ExportItem {
 export function ExportsList({ url }: { url: string }) {
   const [items, setItems] = useState<ExportItem[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  // A project's list can end a link now (issue 33): its pages and reports answer 410 from then on.
+  // A project's list can end a link now: its pages and reports answer 410 from then on.
   const projectId = /^\/api\/projects\/(\d+)\/exports$/.exec(url)?.[1] ?? null
   const revoke = (id: string) =>
     fetchJson<{ expiresAt: string }>(`/api/projects/${projectId}/exports/${encodeURIComponent(id)}/revoke`, { method: 'POST' })

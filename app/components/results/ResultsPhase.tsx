@@ -29,15 +29,14 @@ import { EvidenceBar, EvidenceProvider } from '~/components/evidence/Evidence'
 import evidenceStylesHref from '~/components/evidence/evidence.css'
 import { modelByFilter } from '~/domain/models'
 import { startAnalysisConfirmed } from '~/components/start-analysis'
+import { homeHref } from '~/domain/home-phases'
 
 export type { ResultsViewData } from '~/domain/results/types'
 export { resultsStylesHref }
 
-/** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change (§4). */
+/** Link to the results of a project with the view reset (overview, combined model, all topics), as on a project change. */
 export function resultsUrl(projectId: number, analysisId?: number | null): string {
-  const sp = new URLSearchParams({ phase: '2', project: String(projectId) })
-  if (analysisId) sp.set('analysis', String(analysisId))
-  return `/?${sp}`
+  return homeHref('results', { project: projectId, analysis: analysisId || null })
 }
 
 export function ResultsPhase({ data }: { data: ResultsViewData }) {
@@ -312,7 +311,7 @@ function TabBar({ header }: { header: ResultsHeader }) {
 
 // ------------------------------------------------------------------ state panels
 
-/** §9: a running analysis is polled every 500 ms. */
+/** A running analysis is polled every 500 ms. */
 const PROGRESS_POLL_MS = 500
 
 function useProgressPolling(header: ResultsHeader, initial: ProgressView | null) {

@@ -1,5 +1,5 @@
 /**
- * The brands shown in the Mentions table (issue 9 §5): with 20 brands the user picks the columns.
+ * The brands shown in the Mentions table: with 20 brands the user picks the columns.
  * Kept in the URL as a repeated `brands` param listing the shown brands (the own brand is always
  * shown, whether listed or not); no param, or one naming no brand of the analysis, shows all.
  */

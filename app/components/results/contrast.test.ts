@@ -1,4 +1,4 @@
-/** Every band colour of the results screens reaches WCAG 2.1 AA (issue 34): 4.5:1 for text, 3:1 for chart marks on white. */
+/** Every band colour of the results screens reaches WCAG 2.1 AA: 4.5:1 for text, 3:1 for chart marks on white. */
 import { COMPETITOR_PALETTE, HEAT_BRACKET_COLOURS, HEATMAP_COLOURS, heatmapStyle, heatStyle, OWN_BRAND_COLOUR, PERCENT_COLOURS, RANK_COLOURS, SCATTER_COLOURS, SENTIMENT_COLOURS } from './format'
 
 // WCAG 2.1 relative luminance and contrast ratio, written out from the definition (1.4.3).

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet and CSV exports of the results tables (§7 file names), built from the same
+ * Spreadsheet and CSV exports of the results tables (file names as the spreadsheet exports name them), built from the same
  * view data the screen renders. Pure: the rows are plain arrays; workbookFromSpec takes
  * the xlsx module as an argument so the browser loads it only when a user exports.
  *
@@ -9,12 +9,12 @@
  * - Sentiment not measured in the project language (`sentimentUnavailable`): its cells are
  *   empty and the label says 'not available in {language}', never 0/100/0 'neutral'.
  * - Every text cell of every format (CSV, clipboard text, xlsx) follows the OWASP rule of
- *   app/domain/export/cells.ts (a leading apostrophe before = + - @ tab CR; CSV fields with
+ *   app/domain/spreadsheet/cells.ts (a leading apostrophe before = + - @ tab CR; CSV fields with
  *   `,` or `;` quoted).
  */
 import { modelColumn, slug } from './format'
 import { sentimentNotAvailable } from '~/domain/report'
-import { sheetRows, toCsv, toTsv, type Cell } from '~/domain/export/cells'
+import { sheetRows, toCsv, toTsv, type Cell } from '~/domain/spreadsheet/cells'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
 } from '~/domain/results/types'
@@ -119,7 +119,7 @@ export function queryRankWorkbook(d: QueryRankData, projectName: string, date: s
   return { fileName: `${queryRankFileBase(projectName, d.brand, date)}.xlsx`, sheets: [{ name: 'Query Rank', rows: queryRankRows(d) }] }
 }
 
-// Text formats: the shared rule of app/domain/export/cells.ts.
+// Text formats: the shared rule of app/domain/spreadsheet/cells.ts.
 export { toCsv, toTsv }
 
 // ------------------------------------------------------------------ xlsx

@@ -16,7 +16,7 @@ describe('results formatting', () => {
     expect(c[7]).toBe(COMPETITOR_PALETTE[0]) // the 7th competitor wraps round
   })
 
-  it('shows ranks with the §9 colours and N/A for none', () => {
+  it('shows ranks with the rank-band colours and N/A for none', () => {
     expect(formatRank(null)).toBe('N/A')
     expect(formatRank(0)).toBe('N/A')
     expect(formatRank(2)).toBe('2')
@@ -27,7 +27,7 @@ describe('results formatting', () => {
     expect(rankStyle(null).background).toBe('#f3f4f6')
   })
 
-  it('maps heatmap shares to one colour per §9 threshold', () => {
+  it('maps heatmap shares to one colour per share threshold', () => {
     expect(heatmapStyle(0).background).toBe(HEATMAP_COLOURS[0])
     expect(heatmapStyle(4.9).background).toBe(HEATMAP_COLOURS[1])
     expect(heatmapStyle(5).background).toBe(HEATMAP_COLOURS[2])

@@ -1,5 +1,5 @@
 /**
- * Formatting and colours of the results screens (§9): en-GB dates, own brand red,
+ * Formatting and colours of the results screens: en-GB dates, own brand red,
  * the 6-colour competitor palette, and the colour of every band key the metrics
  * module returns. Pure, safe in the browser.
  */
@@ -23,7 +23,7 @@ export function brandColours<T extends { isOwn: boolean }>(brands: T[]): string[
   return brands.map((b) => (b.isOwn ? OWN_BRAND_COLOUR : COMPETITOR_PALETTE[c++ % COMPETITOR_PALETTE.length]))
 }
 
-/** yyyy-mm-dd or an ISO timestamp -> dd/mm/yy (§9, en-GB), in UTC so server and browser agree. */
+/** yyyy-mm-dd or an ISO timestamp -> dd/mm/yy (en-GB), in UTC so server and browser agree. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return ''
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)

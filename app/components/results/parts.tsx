@@ -15,7 +15,7 @@ import type { BrandRef } from '~/domain/results/types'
 
 /**
  * Brand icon: public favicon services are unreachable on this deployment, so the chain of
- * §2 ends at once in its last step, the brand's first letter (no image requests, no waits).
+ * icon sources (three services, then a generic icon) ends at once in its last step, the brand's first letter (no image requests, no waits).
  */
 export function BrandIcon({ name, colour }: { name: string; colour: string }) {
   const letter = [...name.trim()][0] ?? '?'

@@ -1,9 +1,9 @@
 /**
- * The overall sentiment score, worked by hand against §9 (issue 9 §5: "an own brand with 52 %
+ * The overall sentiment score, worked by hand (the reported case: "an own brand with 52 %
  * positive statements shows +0.89 and another with 8 % negative shows +1.00"), through the real
  * metrics (aggregateAnalysis) and view (sentimentView), and the tooltip text that explains it.
  *
- * §9: each sentence naming the brand scores +1 per positive word and -1 per negative word; the
+ * The rule: each sentence naming the brand scores +1 per positive word and -1 per negative word; the
  * range is -1 to +1. The metrics module's reading: score = sum of sentence scores / sentences,
  * clamped to -1..+1 (the average tone of a sentence, not the share of positive sentences).
  */
@@ -36,7 +36,7 @@ const corvane = [repeat(23, (i) => `Corvane pack ${i} is great and durable.`), r
 
 const ans = (queryIndex: number, text: string): AnswerForMetrics => ({ modelId: 3, queryIndex, query: `query ${queryIndex}`, sample: 1, text, ok: true, topic: null, audience: null })
 
-describe('overall sentiment score (§9), by hand', () => {
+describe('overall sentiment score, by hand', () => {
   const rows = sentimentView(aggregateAnalysis([ans(0, brightly), ans(1, corvane)], brands)).rows
   const own = rows.find((r) => r.name === 'Brightly')!
   const other = rows.find((r) => r.name === 'Corvane')!

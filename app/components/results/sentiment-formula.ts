@@ -1,6 +1,6 @@
 /**
- * How a brand's overall sentiment score is worked out, with its own numbers (issue 9 §5), by the
- * §9 rule the metrics module implements (app/domain/metrics/sentiment.ts, aggregate.ts): each
+ * How a brand's overall sentiment score is worked out, with its own numbers, by the
+ * rule the metrics module implements (app/domain/metrics/sentiment.ts, aggregate.ts): each
  * sentence naming the brand scores +1 per positive and -1 per negative word; the overall score is
  * the sum of those sentence scores over the number of sentences, kept within -1..+1, 2 decimals.
  * So it is the average tone of a sentence, not the share of positive sentences: 52 % positive

@@ -1,5 +1,5 @@
 /**
- * AI search volume on the results screens (issue 30 §3): the column head, one cell per query, the
+ * AI search volume on the results screens: the column head, one cell per query, the
  * demand-weighted visibility beside the unweighted one, and each topic's demand. Figures are rounded estimates
  * with their source line; without a source the column says "no volume source configured", never zeros.
  */

@@ -1,5 +1,5 @@
 /**
- * Analysis Settings → Engines (issue 30): ask Google AI Overview, AI Mode, Bing Copilot and the ChatGPT app in the
+ * Analysis Settings → Engines: ask Google AI Overview, AI Mode, Bing Copilot and the ChatGPT app in the
  * project's next analyses, and choose the SERP provider that reads them. Full tier and admins; the owner changes it.
  */
 import { useEffect, useState } from 'react'

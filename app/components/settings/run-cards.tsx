@@ -13,7 +13,7 @@ interface LiveRow {
 }
 
 /**
- * The six individual-model run cards (§2 Analysis Settings): add or refresh one model of the selected analysis;
+ * The six individual-model run cards of Analysis Settings: add or refresh one model of the selected analysis;
  * while a run is going the card polls the live per-model progress (the workflow query) once per second.
  */
 export function RunCards({ analysisId, projectId, cards, canManage, onDone }: { analysisId: number | null; projectId: number; cards: RunCard[]; canManage: boolean; onDone: () => void }) {

@@ -1,11 +1,12 @@
 /**
- * Setup → Brand facts (fact-check, issue 32 §3): the short statements every answer about the brand is checked
+ * Setup → Brand facts (fact-check): the short statements every answer about the brand is checked
  * against, each with an optional source URL; edited in place and saved as a whole, or imported from a CSV file.
  */
 import { useEffect, useState } from 'react'
 import { Link } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { errorText, fetchJson } from '~/components/json'
+import { homeHref } from '~/domain/home-phases'
 import { FACT_STATEMENT_MAX, FACT_URL_MAX, type BrandFact } from '~/domain/factcheck/facts'
 
 interface FactsResponse {
@@ -156,7 +157,7 @@ export function FactsSetup({ projectId }: { projectId: number | null }) {
       )}
       <p className="muted" style={{ marginTop: '.75rem' }}>
         CSV: a header row with a <code>statement</code> column and optionally a <code>source</code> column (comma, semicolon or tab separated). See the results on the{' '}
-        <Link to={`/?phase=2&project=${projectId}&tab=accuracy`}>Accuracy tab</Link>.
+        <Link to={homeHref('results', { project: projectId, tab: 'accuracy' })}>Accuracy tab</Link>.
       </p>
     </section>
   )

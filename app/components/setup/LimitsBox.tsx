@@ -1,5 +1,5 @@
 /**
- * Why a setup action is disabled, said in place (issue 9 §3) with the §2 red-box texts, and where
+ * Why a setup action is disabled, said in place with the red-box texts, and where
  * to get more (Profile & Limits).
  */
 import { Link } from '@remix-run/react'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 /**
- * Said in place of a name too short to count (spec §5: names of 2 characters or fewer are ignored in answers), with the
+ * Said in place of a name too short to count (names of 2 characters or fewer are ignored in answers), with the
  * way out: an alternative name that counts — added here (onAdd) or in the project's setup (setupHref).
  */
 export function NotCountedNote({ name, onAdd, setupHref }: { name: string; onAdd?: () => void; setupHref?: string }) {

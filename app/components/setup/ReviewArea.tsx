@@ -24,7 +24,7 @@ export interface SetupLimits {
 
 export type Brand = FrameworkCompetitor
 
-/** §3 Query item: the query, with its optional topic and audience (context). */
+/** A query item: the query, with its optional topic and audience (context). */
 export type QueryItem = Pick<GeneratedQuery, 'query'> & Partial<Omit<GeneratedQuery, 'query'>>
 
 /** The lists the review area edits, held by the setup screen that generated them. */
@@ -37,7 +37,7 @@ export function useReviewLists(initial?: { brand: Brand; competitors: Brand[]; q
 
 /**
  * The competitor list after renaming competitors[index] to name, by the rules Proceed's save
- * enforces (§5): a name already used by the own brand or another competitor is refused with the
+ * enforces: a name already used by the own brand or another competitor is refused with the
  * reason; a new name that would make another brand's alternative name overlap it is refused too;
  * the renamed competitor loses the domains of its old name and keeps only the alternative names
  * that pass the shared validator against its new name and every other brand. Empty names are ignored.
@@ -105,7 +105,7 @@ export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'br
   volumes?: SetupVolumes
 }
 
-/** §2 'Review area (both variants)': competitors, queries, limits and 'Proceed to Analysis'. */
+/** The review area of both setup variants: competitors, queries, limits and 'Proceed to Analysis'. */
 export function ReviewArea(p: ReviewProps) {
   const toast = useToast()
   const navigate = useNavigate()
@@ -223,7 +223,7 @@ export function ReviewArea(p: ReviewProps) {
           return toast({ title: 'Analysis Not Started', description: 'The project is saved; run it from its results when you are ready.' })
         }
         toast({ title: 'Analysis Started', description: 'Opening the progress page...', variant: 'success' })
-        // The progress page of this run: never an earlier run of the project (issue 28 §2).
+        // The progress page of this run: never an earlier run of the project.
         setTimeout(() => navigate(`/analysis-progress?analysis=${started.analysisId ?? started.id}`), 2000)
       } catch (err) {
         // Not started (e.g. already analysed today): the reason stays on screen, and no other run's progress is opened.
@@ -304,7 +304,7 @@ export function ReviewArea(p: ReviewProps) {
             <button className="btn btn-small" onClick={() => (addCompetitor(newCompetitor, INLINE_COMPETITOR_CAP), setNewCompetitor(''))}>Add</button>
           </div>
         ) : (
-          // §9: the inline input stops at 9, Add Custom goes on to 19; the message names the limit that applies now
+          // The inline input stops at 9, Add Custom goes on to 19; the message names the limit that applies now
           <p className="muted" data-testid="competitor-cap">
             {competitors.length >= MAX_COMPETITORS
               ? `Maximum of ${MAX_COMPETITORS} competitors reached`

@@ -21,7 +21,7 @@ export interface SetupProject extends SetupForm {
   queriesWithAudience: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
   audiences: unknown[]
   topics: { id: string; name: string; relevance: number; isSelected?: boolean }[]
-  /** The saved queries' AI search volumes (issue 30 §3). */
+  /** The saved queries' AI search volumes. */
   volumes?: SetupVolumes
 }
 
@@ -38,7 +38,7 @@ export const setupFormOf = (p: SetupProject, lightLocked: boolean): SetupForm =>
 
 export const emptySetupForm = (lightLocked: boolean): SetupForm => ({ name: '', brandDomain: '', marketDescription: '', marketRegion: '', language: 'en-GB', marketType: 'B2C', isLightMode: lightLocked })
 
-/** §5 project form rules; the messages the server answers too. */
+/** The project form rules; the messages the server answers too. */
 export function setupErrors(form: SetupForm): SetupErrors {
   const e: SetupErrors = {}
   if (!form.name.trim()) e.name = 'Project name is required'
@@ -47,7 +47,7 @@ export function setupErrors(form: SetupForm): SetupErrors {
   return e
 }
 
-/** The 'Brand & Market Definition' fields both setup variants share (§2); the market type toggle is optional. */
+/** The 'Brand & Market Definition' fields both setup variants share; the market type toggle is optional. */
 export function SetupFields(props: { form: SetupForm; setForm: (f: SetupForm) => void; errors: SetupErrors; lightLocked: boolean; withMarketType?: boolean }) {
   const { form, setForm, errors, lightLocked } = props
   const isLight = lightLocked || form.isLightMode
@@ -122,7 +122,7 @@ export function SetupFields(props: { form: SetupForm; setForm: (f: SetupForm) =>
   )
 }
 
-/** Whether a project with this name and brand exists already (§2 warning: saving updates it). */
+/** Whether a project with this name and brand exists already (a warning: saving updates it). */
 export const isDuplicateProject = (form: SetupForm, existing: { name: string; brandDomain: string }[]) =>
   existing.some((p) => p.name.trim().toLowerCase() === form.name.trim().toLowerCase() && p.brandDomain.trim().toLowerCase() === form.brandDomain.trim().toLowerCase())
 

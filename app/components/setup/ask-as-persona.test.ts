@@ -1,4 +1,4 @@
-/** The ask-as-persona option saved after Proceed (issue 11 §4): on and off alike, from the stored value in edit mode. */
+/** The ask-as-persona option saved after Proceed: on and off alike, from the stored value in edit mode. */
 import { askAsPersonaToSave } from './AudiencesSetup'
 
 describe('askAsPersonaToSave', () => {

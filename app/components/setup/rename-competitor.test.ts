@@ -1,5 +1,5 @@
 /**
- * Renaming a competitor in the setup review (issue 9 §4): the rules Proceed's save enforces (§5),
+ * Renaming a competitor in the setup review: the rules Proceed's save enforces,
  * checked in place so a rename can no longer end in a 400 'Project Creation Failed'.
  */
 import { describe, expect, it } from 'vitest'
@@ -29,7 +29,7 @@ describe('renameCompetitor', () => {
     expect('competitors' in odd).toBe(true)
   })
 
-  it('drops the old domains and re-checks its alternative names with the §5 validator', () => {
+  it('drops the old domains and re-checks its alternative names with the shared validator', () => {
     const r = renameCompetitor(notion, list, 0, 'Confluence Cloud')
     expect(r).toEqual({ competitors: [b('Confluence Cloud', ['Atlassian Wiki']), list[1], list[2]], droppedAlternatives: [] })
     // "Atlassian" is inside its alternative "Atlassian Wiki": it would double-count, so the alternative goes.

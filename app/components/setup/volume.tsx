@@ -1,5 +1,5 @@
 /**
- * AI search volume in the setup's query list (issue 30 §3), to help choose which queries to track: each saved
+ * AI search volume in the setup's query list, to help choose which queries to track: each saved
  * query's rounded estimate, and one line naming the source (or saying there is none). New queries get their
  * estimate after the project is saved (the refresh runs in the background).
  */

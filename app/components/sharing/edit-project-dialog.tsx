@@ -6,6 +6,7 @@ import { callJson, failedAnswer } from '../json'
 import { SamplesField } from '../evidence/SamplesField'
 import { NotCountedNote } from '../setup/NotCountedNote'
 import { countableNames } from '../../domain/metrics/brands'
+import { homeHref } from '../../domain/home-phases'
 import { addToList, editDialogProblem, editInList, EDIT_DIALOG_MAX_COMPETITORS, EDIT_DIALOG_MAX_QUERIES } from '../../domain/sharing/project-menu'
 
 interface EditableProject {
@@ -68,7 +69,7 @@ function ListEditor({ label, items, cap, onChange, note }: { label: string; item
   )
 }
 
-/** Edit Project dialog (§2, §5): name, brand domain, market description, competitors and queries. */
+/** Edit Project dialog: name, brand domain, market description, competitors and queries. */
 export function EditProjectDialog({ project, onClose }: { project: EditableProject; onClose: (changed: boolean) => void }) {
   const toast = useToast()
   const [fields, setFields] = useState({ name: project.name, brandDomain: project.brandDomain, marketDescription: project.marketDescription })
@@ -79,7 +80,7 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
   const problem = editDialogProblem(fields)
   const notCounted = (name: string) => {
     const alternativeNames = project.competitorDetails?.find((d) => d.name.toLowerCase() === name.toLowerCase())?.alternativeNames ?? []
-    return countableNames({ name, alternativeNames, domains: [] }).length === 0 ? <NotCountedNote name={name} setupHref={`/?phase=1&project=${project.id}`} /> : null
+    return countableNames({ name, alternativeNames, domains: [] }).length === 0 ? <NotCountedNote name={name} setupHref={homeHref('setup', { project: project.id })} /> : null
   }
   const save = async () => {
     if (problem) return toast({ title: 'Update Failed', description: problem, variant: 'destructive' })
@@ -110,13 +111,13 @@ export function EditProjectDialog({ project, onClose }: { project: EditableProje
       {field('brandDomain', 'Brand Domain')}
       {field('marketDescription', 'Market Description', true)}
       <ListEditor label="Competitors" items={competitors} cap={EDIT_DIALOG_MAX_COMPETITORS} onChange={setCompetitors} note={notCounted} />
-      {/* §5/§9: the dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
+      {/* The dialog adds up to 15 queries; a project that has more (setup allows 40) keeps them and may delete or edit them. */}
       <ListEditor label="Queries" items={queries} cap={EDIT_DIALOG_MAX_QUERIES} onChange={setQueries} />
       <SamplesField value={samples} onChange={setSamples} queries={queries.length} models={project.isLightMode ? 1 : 6} />
       {problem && <p className="field-error" role="alert">{problem}</p>}
       <p className="muted" style={{ fontSize: '.85rem' }}>
         Alternative names, domains, topics and audiences are edited in{' '}
-        <Link to={`/?phase=1&project=${project.id}`} data-edit-setup>
+        <Link to={homeHref('setup', { project: project.id })} data-edit-setup>
           the project&apos;s setup
         </Link>
         .

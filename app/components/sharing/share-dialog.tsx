@@ -4,7 +4,7 @@ import { useToast } from '../toast'
 import { callJson, failedAnswer, fetchJson } from '../json'
 import { SHARING_MESSAGES } from '../../domain/sharing/access'
 
-/** Share Project dialog (§2): an e-mail field; the people it is shared with, each removable. */
+/** Share Project dialog: an e-mail field; the people it is shared with, each removable. */
 export function ShareDialog({ projectId, projectName, onClose }: { projectId: number; projectName: string; onClose: () => void }) {
   const toast = useToast()
   const [email, setEmail] = useState('')

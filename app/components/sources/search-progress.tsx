@@ -2,12 +2,13 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { usePolling } from '../use-polling'
 import { callJson } from '../json'
+import { homeHref } from '~/domain/home-phases'
 import { SEARCH_POLL_MS, type SearchProgressView } from '~/domain/sources/types'
 
 const BADGE: Record<string, string> = { completed: 'badge-green', failed: 'badge-red', cancelled: 'badge-grey', processing: 'badge-blue', waiting: 'badge-grey' }
 
 /**
- * The source-search phase of an analysis on /analysis-progress (§4: polled every 2 s while pending or in progress):
+ * The source-search phase of an analysis on /analysis-progress (polled every 2 s while pending or in progress):
  * phase, percent, searches per model, and the way to the Source Insights tabs once it ends.
  */
 export function SearchProgress({ analysisId, projectId }: { analysisId: number; projectId: number | null }) {
@@ -52,7 +53,7 @@ export function SearchProgress({ analysisId, projectId }: { analysisId: number; 
         </div>
       ))}
       {!running && projectId && (
-        <Link className="btn" to={`/?phase=4&project=${projectId}&analysis=${analysisId}&tab=site-priorities`}>
+        <Link className="btn" to={homeHref('sources', { project: projectId, analysis: analysisId, tab: 'site-priorities' })}>
           View Source Insights
         </Link>
       )}

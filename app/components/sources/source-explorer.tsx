@@ -1,8 +1,9 @@
-/** The admin source explorers (§2 Admin dashboard: Source Explorer, Enhanced Explorer). */
+/** The admin source explorers of the Admin dashboard: Source Explorer and Enhanced Explorer. */
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Header } from '~/components/app-shell'
 import { DataTable, Empty } from '~/components/results/parts'
 import { modelLabel } from './source-parts'
+import { homeHref } from '~/domain/home-phases'
 
 export interface ExplorerView {
   denied: boolean
@@ -84,7 +85,7 @@ export function SourceExplorer({ data }: { data: ExplorerView }) {
                       <td>
                         {r.projects.map((p) => (
                           <div key={p.id}>
-                            <Link to={`/?phase=4&project=${p.id}`}>{p.name}</Link> <span className="muted">{p.owner}</span>
+                            <Link to={homeHref('sources', { project: p.id })}>{p.name}</Link> <span className="muted">{p.owner}</span>
                           </div>
                         ))}
                       </td>

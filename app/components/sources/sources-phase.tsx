@@ -1,5 +1,5 @@
 /**
- * Phase 4 "Source Insights" of the home page (§2): header controls, the source-search panel
+ * Phase 4 "Source Insights" of the home page: header controls, the source-search panel
  * (run, progress polled every 2 s, cancel, delete), the eight tabs. View state lives in the URL
  * (tab, analysis, model, set, topic, audience, queries), data comes from loadSourcesView.
  * Everything user- or model-supplied renders as React text.
@@ -25,6 +25,7 @@ import { Comparison } from './site-model-comparison-tab'
 import { ModelExport } from './model-export-tab'
 import { CRAWLERS_TAB, CrawlersTab } from './crawlers-tab'
 import sourcesStylesHref from './sources.css'
+import { phaseNumber } from '~/domain/home-phases'
 
 export function SourcesPhase({ data }: { data: SourcesViewData }) {
   const navigation = useNavigation()
@@ -182,7 +183,7 @@ function SearchPanel({ data }: { data: SourcesViewData }) {
   )
 }
 
-// ------------------------------------------------------------------ header controls (§2, §4)
+// ------------------------------------------------------------------ header controls
 
 function HeaderControls({ data }: { data: SourcesViewData }) {
   const navigate = useNavigate()
@@ -287,7 +288,7 @@ function TabBar({ data }: { data: SourcesViewData }) {
       {SOURCE_TABS.map((t) => (
         <Link
           key={t.id}
-          // §4: changing tab resets the visible site count (it lives in the tab's state).
+          // Changing tab resets the visible site count (it lives in the tab's state).
           to={href({ tab: t.id, q: null, domain: null, top: null, types: null })}
           className={data.tab === t.id && !crawlers ? 'active' : undefined}
           aria-current={data.tab === t.id && !crawlers ? 'page' : undefined}
@@ -314,7 +315,7 @@ function RequiredPanel({ data }: { data: SourcesViewData }) {
           {data.tab === 'keyword-insights' ? 'No Enhanced Source Data. ' : ''}
           The source search of this analysis has not stored insights yet. Run it from the Search Insights panel above.
         </p>
-        <a className="btn btn-small" href={href({ phase: '2', tab: null, q: null })}>
+        <a className="btn btn-small" href={href({ phase: String(phaseNumber('results')), tab: null, q: null })}>
           Go to Phase 2: Source Insights
         </a>{' '}
         {basicAvailable && (

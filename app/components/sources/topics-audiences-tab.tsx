@@ -3,6 +3,7 @@ import { useNavigate } from '@remix-run/react'
 import { Empty } from '~/components/results/parts'
 import { requestSetupScroll } from '~/components/setup/AudiencesSetup'
 import type { SourcesViewData } from '~/domain/sources/types'
+import { homeHref } from '~/domain/home-phases'
 import { modelColour, type TabOf } from './source-parts'
 
 export function TopicsAudiences({ data, d }: { data: SourcesViewData; d: TabOf<'topics-audiences'> }) {
@@ -22,7 +23,7 @@ export function TopicsAudiences({ data, d }: { data: SourcesViewData; d: TabOf<'
             onClick={() => {
               // A session flag sends the user to the setup tab, which scrolls to its setup section.
               requestSetupScroll()
-              navigate(`/?phase=1&tab=setup-beta&project=${data.project.id}`)
+              navigate(homeHref('setup', { tab: 'setup-beta', project: data.project.id }))
             }}
           >
             Set up Topics &amp; Audiences

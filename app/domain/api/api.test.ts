@@ -109,7 +109,7 @@ describe('the results, answer and visibility contracts', () => {
     expect(doc.paths['/analyses/{analysisId}/visibility'].get.description).toContain('This is not the Visibility % of the results screens')
     expect(doc.paths['/analyses/{analysisId}/results'].get.description).toContain("Visibility here is the screen's")
     const brandRankVisibility = doc.components.schemas.BrandRankData.properties.rows.items.properties.visibility
-    expect(brandRankVisibility.description).toMatch(/^Visibility % of the results screens \(spec §9\)/)
+    expect(brandRankVisibility.description).toMatch(/^Visibility % of the results screens, in \/results/)
   })
 })
 

@@ -18,7 +18,7 @@ extendZodWithOpenApi(z)
 /** What "visibility" means in each place of the API; quoted in the OpenAPI document. */
 export const VISIBILITY_DEFINITIONS = {
   screen:
-    'Visibility % of the results screens (spec §9), in /results (brand-rank and ranking-detail: `visibility`, `visibilityCi`): the rounded percentage of the six AI models ' +
+    'Visibility % of the results screens, in /results (brand-rank and ranking-detail: `visibility`, `visibilityCi`): the rounded percentage of the six AI models ' +
     '(ids 3, 5, 6, 8, 9, 10) that ranked the brand (rank above 0). n is always 6, also when fewer models ran in the analysis, so a model that did not run counts as not ranking the brand; ' +
     'with only ChatGPT run, the highest possible value is 17 %.',
   answers:
@@ -115,7 +115,7 @@ const groupData = <T extends 'topics' | 'audiences'>(tab: T, name: string) =>
         }),
       ),
       hasAnswers,
-      volume: volumeColumnSchema.optional().openapi({ description: 'Topics: the AI search volume column (issue 30 §3): not_configured, pending, or ready with its source (provider, month, simulated).' }),
+      volume: volumeColumnSchema.optional().openapi({ description: 'Topics: the estimated monthly AI search volume of their queries: not_configured, pending, or ready with its source (provider, month, simulated).' }),
       groupVolumes: z.array(groupVolumeSchema).optional().openapi({ description: "Topics: each topic's summed AI search volume estimate (rounded), aligned with groups." }),
     })
     .openapi(name)
@@ -132,7 +132,7 @@ export const brandRankDataSchema = z
         z.object({
           ...brandRef,
           byModel: byModel(z.number().nullable(), 'Average rank over the queries the model ranked the brand in; null when never.'),
-          combined: z.number().nullable().openapi({ description: 'Mean of the non-zero model ranks, 1 decimal (spec §9).' }),
+          combined: z.number().nullable().openapi({ description: 'Mean of the non-zero model ranks, 1 decimal: a model that did not rank the brand (rank 0) is left out.' }),
           visibility: screenVisibility,
           spreadByModel: byModel(rankSpreadSchema.nullable(), 'Spread of the per-query ranks behind each average.').optional(),
           spread: rankSpreadSchema.nullable().optional(),
@@ -169,7 +169,7 @@ export const queryRankDataSchema = z
     hasAnswers,
     volume: volumeColumnSchema.optional().openapi({
       description:
-        'Estimated monthly AI search volume (issue 30 §3): status not_configured ("no volume source configured"), pending, or ready with its source ' +
+        'Estimated monthly AI search volume: status not_configured ("no volume source configured"), pending, or ready with its source ' +
         '(provider, month, simulated) and the demand-weighted visibility (each query\'s visibility weighted by its volume, beside the unweighted mean; queries without an estimate are counted and left out). ' +
         'Figures are rounded estimates, never exact.',
     }),
@@ -250,7 +250,7 @@ export const apiDataDataSchema = z
         ok: z.boolean(),
         error: z.string().nullable(),
         incomplete: z.boolean(),
-        absent: z.boolean().optional().openapi({ description: 'The engine showed no AI answer for this query (an absent AI Overview, issue 30): a result, in no rate.' }),
+        absent: z.boolean().optional().openapi({ description: 'The engine showed no AI answer for this query (an absent AI Overview): a result, in no rate.' }),
         mentions: z.array(z.object({ brand: z.string(), count: z.number() })),
         rankings: z.array(z.object({ brand: z.string(), rank: z.number() })),
         citations: z.array(link),

@@ -17,7 +17,7 @@ export const METRICS_CHANGES: { version: number; summary: string }[] = [
   {
     version: 4,
     summary:
-      'Issue 27: every brand named on a numbered item\'s own line takes its rank (also after the bold label, and in lists of criteria); CJK rank markers (【1位】, 同率1位, その1, 1순위, TOP1) and column-rank tables; chapters and decimal sections are not ranks, nor are the numbered sections of a report that holds its own ranking; reference headings in every setup language, footnote definitions, trailing citation blocks and URLs with spaces are no longer counted.',
+      'Ranks: every brand named on a numbered item\'s own line takes its rank (also after the bold label, and in lists of criteria); CJK rank markers (【1位】, 同率1位, その1, 1순위, TOP1) and column-rank tables; chapters and decimal sections are not ranks, nor are the numbered sections of a report that holds its own ranking; reference headings in every setup language, footnote definitions, trailing citation blocks and URLs with spaces are no longer counted.',
   },
 ]
 

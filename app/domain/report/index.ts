@@ -17,7 +17,7 @@
 import { z } from 'zod'
 import { modelById } from '../models'
 import { FIELD_LIMITS, text } from '../validation'
-import { sheetRows, type Cell } from '../export/cells'
+import { sheetRows, type Cell } from '../spreadsheet/cells'
 import type { Discovery } from '../discovered'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,

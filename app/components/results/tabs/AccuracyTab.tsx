@@ -1,5 +1,5 @@
 /**
- * Accuracy (fact-check, issue 32 §3): what the models get wrong about the brand. Contradicted claims grouped by the
+ * Accuracy (fact-check): what the models get wrong about the brand. Contradicted claims grouped by the
  * fact they contradict, per model, each with the answers that made it, the sentence quoted, the sites those answers
  * cited, and first / last seen; an alert line when a claim is new. Export as CSV; "Check again" re-runs the check.
  */
@@ -8,6 +8,7 @@ import { Link, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { downloadCsv, Empty } from '../parts'
 import { errorText, fetchJson } from '~/components/json'
+import { homeHref } from '~/domain/home-phases'
 import { accuracyRows } from '~/domain/factcheck/accuracy'
 import type { AccuracyData, ResultsHeader } from '~/domain/results/types'
 
@@ -28,7 +29,7 @@ export function AccuracyTab({ data, header }: { data: AccuracyData; header: Resu
   const revalidator = useRevalidator()
   const [busy, setBusy] = useState(false)
   const canRun = header.mode === 'app' && header.project.isOwner
-  const factsHref = `/?phase=1&tab=facts&project=${data.projectId}`
+  const factsHref = homeHref('setup', { tab: 'facts', project: data.projectId })
 
   const checkAgain = async () => {
     setBusy(true)

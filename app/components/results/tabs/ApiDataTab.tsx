@@ -29,7 +29,7 @@ function Links({ title, items }: { title: string; items: ApiResponseView['citati
   )
 }
 
-/** "no AI Overview" (issue 30): what an absent engine answer reads as. */
+/** "no AI Overview": what an absent engine answer reads as. */
 function absentLabel(modelId: number): string {
   return modelById(modelId)?.engine === 'google_ai_overview' ? 'no AI Overview' : 'no AI answer shown'
 }

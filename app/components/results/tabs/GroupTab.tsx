@@ -1,4 +1,4 @@
-/** Topics and Audiences: scatter of the selected brand per group (§9 axis rules) and the share breakdown. */
+/** Topics and Audiences: scatter of the selected brand per group (rank axis 1 to at most 10, share axis in steps up to 100 %: buildScatter) and the share breakdown. */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, useXAxisScale, useYAxisScale } from 'recharts'
 import { buildScatter, truncateLabel, type ScatterPoint } from '~/domain/metrics/colours'
 import { placeLabels } from '~/domain/metrics/labels'
@@ -26,7 +26,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
   )
 }
 
-/** The dots' labels, placed so that none covers another or another dot (issue 28 §4); a child of the chart, in its pixels. */
+/** The dots' labels, placed so that none covers another or another dot; a child of the chart, in its pixels. */
 function ScatterLabels({ points }: { points: ScatterPoint[] }) {
   const x = useXAxisScale()
   const y = useYAxisScale()

@@ -73,7 +73,7 @@ function ModelCardView({ card, data, canRun }: { card: ModelCard; data: ModelAdm
           return
         }
       } catch {
-        // Progress polling errors are only logged (§8); the next tick retries.
+        // Progress polling errors are only logged; the next tick retries.
       }
       if (Date.now() - started.current > POLL_LIMIT_MS) {
         // Idle, unless the server still reports the run: then it stays 'running' (above) and polls for another limit.
@@ -148,7 +148,7 @@ export function ModelAdminTab({ data, header }: { data: ModelAdminData; header: 
     setBusy(`${analysisId}-${modelId}-${action}`)
     try {
       const r = await fetchJson<{ message?: string }>(`/api/analyses/${analysisId}/manage`, { method: 'POST', body: { action, modelId } })
-      // §8 success toasts: 'Model Data Deleted' ('{model} analysis data has been removed'), 'Analysis Refreshed' ('Model analysis has been updated for today').
+      // Success toasts: 'Model Data Deleted' ('{model} analysis data has been removed'), 'Analysis Refreshed' ('Model analysis has been updated for today').
       toast(
         action === 'delete'
           ? { title: 'Model Data Deleted', description: r.message ?? `${name} analysis data has been removed`, variant: 'success' }

@@ -8,7 +8,7 @@ import { DiscoveredBrands } from '../DiscoveredBrands'
 import { ChartFigure } from '~/components/chart-figure'
 import { Ci, Ev, OverviewEvidence, Spread } from '~/components/evidence/Evidence'
 
-/** Labels of slices under this share are hidden in the mention-share pie (§2). */
+/** Labels of slices under this share are hidden in the mention-share pie. */
 const MIN_LABEL_SHARE = 3
 
 interface Slice {
@@ -43,7 +43,7 @@ function MentionPie({ slices, innerRadius, outerRadius, label, children }: { sli
 }
 
 /**
- * A tile whose note carries the own brand's figures, each opening the answers behind it (issue 18 §3). The tile's
+ * A tile whose note carries the own brand's figures, each opening the answers behind it. The tile's
  * value is a figure of all brands together (no single brand's answers), so it stays text; markup as parts' Tile.
  */
 function EvidenceTile({ label, value, help, note }: { label: string; value: string; help: MetricKey; note: React.ReactNode }) {
@@ -61,7 +61,7 @@ function EvidenceTile({ label, value, help, note }: { label: string; value: stri
 
 export function OverviewTab({ data, header }: { data: OverviewData; header: ResultsHeader }) {
   const colours = brandColours(data.brands)
-  // A colour per slice: the competitors past the palette are grouped as Others (issue 28 §4).
+  // A colour per slice: the competitors past the palette are grouped as Others.
   let competitor = 0
   const slices: Slice[] = pieSlicesOf(data.brands, COMPETITOR_PALETTE.length).map((s) => ({
     ...s,
