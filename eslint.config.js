@@ -82,10 +82,6 @@ export default tseslint.config(
       'app/routes/service-worker[.]js.ts',
       '**/*.test.{ts,tsx}',
       // being converted
-      'app/components/trends/TrendsPhase.tsx',
-      'app/components/setup/AudiencesSetup.tsx',
-      'app/components/optimiser/OptimiserScreen.tsx',
-      'app/components/ideator/IdeatorPhase.tsx',
       'app/components/sources/crawlers-tab.tsx',
     ],
     rules: {

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { NO_EXPLORER_CITATIONS, shownExcerpts } from '~/domain/ideator/citations'
 import type { CitationExplorerData } from '~/domain/ideator/types'
+import { homeHref } from '~/domain/home-phases'
 
 /** The Citation Explorer: for each query, the top citations the search models gave and the text they cited. */
 export function CitationExplorer({ data, projectId }: { data: CitationExplorerData | null; projectId: number }) {
@@ -28,7 +29,7 @@ export function CitationExplorer({ data, projectId }: { data: CitationExplorerDa
           Open Source Insights and click <strong>Run Enhanced Source Analysis</strong>: each query is asked again of the search models, and the citations they give, with the text they cite,
           appear here.
         </p>
-        <Link className="btn btn-primary" to={`/?phase=4&project=${projectId}&analysis=${data.analysisId}&tab=site-priorities`}>
+        <Link className="btn btn-primary" to={homeHref('sources', { project: projectId, analysis: data.analysisId, tab: 'site-priorities' })}>
           Open Source Insights
         </Link>
       </div>

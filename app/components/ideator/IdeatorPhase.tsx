@@ -8,6 +8,7 @@ import { IDEATOR_TABS } from '~/domain/ideator/constants'
 import type { IdeatorViewData } from '~/domain/ideator/types'
 import { CitationExplorer } from './CitationExplorer'
 import { Recommendations } from './Recommendations'
+import { homeHref } from '~/domain/home-phases'
 
 export function IdeatorPhase({ data }: { data: IdeatorViewData }) {
   return (
@@ -15,7 +16,7 @@ export function IdeatorPhase({ data }: { data: IdeatorViewData }) {
       <h1 style={{ marginTop: 0 }}>Content Ideator</h1>
       <nav className="tab-bar" aria-label="Content Ideator tabs" style={{ display: 'flex', gap: '.5rem', marginBottom: '1rem' }}>
         {IDEATOR_TABS.map((t) => (
-          <Link key={t.id} className={`btn btn-small${t.id === data.tab ? ' btn-primary' : ''}`} aria-current={t.id === data.tab ? 'page' : undefined} to={`/?phase=6&project=${data.projectId}&tab=${t.id}`}>
+          <Link key={t.id} className={`btn btn-small${t.id === data.tab ? ' btn-primary' : ''}`} aria-current={t.id === data.tab ? 'page' : undefined} to={homeHref('ideator', { project: data.projectId, tab: t.id })}>
             {t.label}
           </Link>
         ))}

@@ -188,6 +188,7 @@ export function useOptimiser({ projectId, projectName, limits }: { projectId: nu
     setExporting(true)
     try {
       // A file download (PDF, or HTML to print), not a JSON answer: json.ts reads answers as text, so this one is fetched.
+      // eslint-disable-next-line no-restricted-syntax -- a file download (PDF or printable HTML), not a JSON answer
       const res = await fetch(`${BASE}/export-pdf`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(exportBody()) })
       if (!res.ok) throw new Error(`Export failed: ${res.status}`)
       const type = res.headers.get('content-type') ?? ''

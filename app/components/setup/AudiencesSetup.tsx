@@ -15,6 +15,7 @@ import { ReviewArea, type SetupLimits } from './ReviewArea'
 import { EditingNote, SetupFields, type SetupProject } from './SetupFields'
 import { TopicPicker } from './TopicPicker'
 import { useAudiences } from './use-audiences'
+import { homeHref } from '~/domain/home-phases'
 
 export { requestSetupScroll, SCROLL_TO_SETUP_KEY } from './audience-scroll'
 export { askAsPersonaToSave } from './use-ask-as-persona'
@@ -66,7 +67,7 @@ export function AudiencesSetup({ limits, existingProjects, initial }: { limits: 
           <SetupFields form={s.form} setForm={s.setForm} errors={s.errors} lightLocked={lightTier} withMarketType />
           {lightTier && (
             <p className="warning-box" data-testid="light-tier-note">
-              {LIGHT_TIER_MESSAGE} <Link to="/?phase=1&tab=setup">Open Legacy setup</Link>
+              {LIGHT_TIER_MESSAGE} <Link to={homeHref('setup', { tab: 'setup' })}>Open Legacy setup</Link>
             </p>
           )}
           <button className="btn btn-primary" type="submit" disabled={Boolean(s.pending) || s.generateBlocked}>

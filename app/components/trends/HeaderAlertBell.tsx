@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { callJson } from '../json'
 import { usePolling } from '../use-polling'
+import { homeHref } from '~/domain/home-phases'
 
 interface UnreadAlerts {
   unread: number
@@ -44,7 +45,7 @@ export function HeaderAlertBell() {
         <div className="user-menu-list" role="menu" onClick={() => setOpen(false)} style={{ minWidth: 320 }}>
           {data?.alerts.length ? (
             data.alerts.map((a) => (
-              <Link key={a.id} role="menuitem" to={`/?phase=3&project=${a.projectId}`} data-testid="header-alert">
+              <Link key={a.id} role="menuitem" to={homeHref('trends', { project: a.projectId })} data-testid="header-alert">
                 <strong>{a.projectName}</strong>: {a.message}
               </Link>
             ))

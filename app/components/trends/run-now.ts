@@ -1,5 +1,5 @@
 /**
- * "Run Now" on a daily schedule (issue 28 §4): Temporal starts the run a moment after the click, so the click alone
+ * "Run Now" on a daily schedule: Temporal starts the run a moment after the click, so the click alone
  * changes nothing on screen. Until the run's outcome is recorded the panel says the run was requested and polls every
  * second; each schedule state read is shown to `seen`, which, once a new run is recorded, says in a toast whether it
  * started (and which analysis) or was skipped (and why).
