@@ -5,11 +5,9 @@
  */
 import { ApplicationFailure } from '@temporalio/activity'
 import type postgres from 'postgres'
-import { classifyError, type Gateway, type ProviderKey } from './gateway'
+import type { Gateway } from './gateway'
+import { askTextModel } from './gateway/text-call'
 import { judgeRewrite, REWRITE_SCHEMA, REWRITE_SCHEMA_NAME, REWRITE_SYSTEM, rewritePrompt, rewriteReply, type RewriteTask } from '../app/domain/report/rewrite'
-
-/** Text-first models first: a rewrite needs no web search. */
-const ORDER: ProviderKey[] = ['openai', 'anthropic', 'gemini', 'deepseek', 'xai', 'perplexity']
 
 export interface ReportRewriteInput {
   rewriteId: number
@@ -23,23 +21,10 @@ export function createReportRewriteActivities({ sql, gateway }: { sql: postgres.
       const [row] = await sql<{ status: string }[]>`select status from report_rewrites where id = ${input.rewriteId}`
       // Gone, or judged by an earlier attempt: nothing to do (a retry never calls the model twice for a verdict).
       if (!row || row.status !== 'pending') return { status: row?.status ?? 'gone' }
-      const provider = ORDER.find((k) => gateway.configs[k]?.configured)
-      if (!provider) throw ApplicationFailure.nonRetryable('No AI model is configured: add an API key or run in demo mode.', 'configuration')
-      const simulated = gateway.configs[provider]?.simulated ?? false
-      let data: unknown
-      let costUsd = 0
-      try {
-        const out = await gateway.askJson<unknown>(provider, { prompt: rewritePrompt(input.task), system: REWRITE_SYSTEM, schemaName: REWRITE_SCHEMA_NAME, schema: REWRITE_SCHEMA as any })
-        data = out.data
-        costUsd = out.answer.costUsd
-      } catch (err) {
-        const e = classifyError(provider, err)
-        if (e.kind === 'configuration' || e.kind === 'permanent') throw ApplicationFailure.nonRetryable(e.userMessage, e.kind)
-        throw ApplicationFailure.retryable(e.userMessage, e.kind)
-      } finally {
-        // The call was made (and paid for) whatever its reply: it counts against the daily cap.
-        await sql`insert into model_usage (user_id, kind, provider, cost_usd, simulated) values (${input.userId}, 'report-rewrite', ${provider}, ${Math.max(0, costUsd)}, ${simulated})`
-      }
+      const { data, provider, simulated } = await askTextModel(sql, gateway, {
+        userId: input.userId, usageKind: 'report-rewrite',
+        prompt: rewritePrompt(input.task), system: REWRITE_SYSTEM, schemaName: REWRITE_SCHEMA_NAME, schema: REWRITE_SCHEMA as any,
+      })
       const parsed = rewriteReply.safeParse(data)
       const verdict = parsed.success ? judgeRewrite(parsed.data.paragraphs, input.task.sections) : null
       if (!verdict) throw ApplicationFailure.retryable(`The model's rewrite did not fit: one paragraph per section (${input.task.sections.length}) was asked for`, 'invalid-reply')
