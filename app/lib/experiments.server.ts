@@ -4,7 +4,8 @@
  */
 import { db } from './db.server'
 import { badRequest, notFound } from './http.server'
-import { getProject, type Project } from './projects.server'
+import { getProject } from './projects.server'
+import type { Project } from '../domain/projects'
 import type { User } from './auth.server'
 import {
   baselineOf, dailySeries, estimateAll, experimentSchema, powerHint, proposeControls, unknownQueries, verdict,
