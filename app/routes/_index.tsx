@@ -6,7 +6,7 @@ import { getProject, listProjects } from '~/lib/projects.server'
 import { idSearchParam } from '~/lib/http.server'
 import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
-import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY, type ShellProject } from '~/components/app-shell'
+import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY } from '~/components/app-shell'
 import { FactsSetup } from '~/components/setup/FactsSetup'
 import { LegacySetup } from '~/components/setup/LegacySetup'
 import { AudiencesSetup } from '~/components/setup/AudiencesSetup'
@@ -14,16 +14,14 @@ import { TrendsPhase } from '~/components/trends/TrendsPhase'
 import { loadResultsView } from '~/lib/results.server'
 import { loadSourcesView } from '~/lib/sources.server'
 import { SourcesPhase } from '~/components/sources/SourcesPhase'
-import type { SourcesViewData } from '~/domain/sources/types'
-import { ResultsPhase, resultsStylesHref, type ResultsViewData } from '~/components/results/ResultsPhase'
+import { ResultsPhase, resultsStylesHref } from '~/components/results/ResultsPhase'
 import { OptimiserScreen } from '~/components/optimiser/OptimiserScreen'
 import optimiserStylesHref from '~/components/optimiser/optimiser.css'
 import { loadChatView } from '~/lib/chat.server'
-import { ChatScreen, type ChatScreenData } from '~/components/chat/ChatScreen'
+import { ChatScreen } from '~/components/chat/ChatScreen'
 import chatStylesHref from '~/components/chat/chat.css'
 import { loadIdeatorView } from '~/lib/ideator.server'
 import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
-import type { IdeatorViewData } from '~/domain/ideator/types'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 import { setupVolumes } from '~/lib/volume.server'
 
@@ -83,7 +81,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
   const phase = Number(params.get('phase') ?? 0) || 0
   const tab = params.get('tab') ?? (phase === 2 ? 'overview' : phase === 1 ? 'setup' : '')
   const projectId = Number(params.get('project') ?? 0) || null
-  const projects = data.projects as ShellProject[]
+  const projects = data.projects
   const selected = projects.find((p) => p.id === projectId) ?? null
   const [mobileOpen, setMobileOpen] = useState(false)
 
@@ -117,7 +115,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
             <TrendsPhase projectId={selected.id} isLightMode={selected.isLightMode || data.limits.tier === 'light'} />
           ) : phase === 6 ? (
             selected && data.ideator ? (
-              <IdeatorPhase data={data.ideator as unknown as IdeatorViewData} />
+              <IdeatorPhase data={data.ideator} />
             ) : (
               <div className="panel empty" data-testid="no-project">
                 <h2>No Project Selected</h2>
@@ -125,9 +123,9 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
               </div>
             )
           ) : phase === 7 && selected && data.chat ? (
-            <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat as unknown as ChatScreenData} />
+            <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat} />
           ) : phase === 4 && selected && data.sources ? (
-            <SourcesPhase data={data.sources as unknown as SourcesViewData} />
+            <SourcesPhase data={data.sources} />
           ) : phase === 2 || phase === 0 ? (
             !selected ? (
               <div className="panel empty" data-testid="no-project">
@@ -140,7 +138,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
                 )}
               </div>
             ) : (
-              data.results && <ResultsPhase data={data.results as unknown as ResultsViewData} />
+              data.results && <ResultsPhase data={data.results} />
             )
           ) : (
             <div className="panel">
