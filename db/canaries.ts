@@ -1,5 +1,5 @@
 import type postgres from 'postgres'
-import { modelById } from '../app/domain/models'
+import { modelName } from '../app/domain/models'
 import { modelChangeMessage } from '../app/domain/canaries'
 
 type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
@@ -18,12 +18,12 @@ export async function modelChangesOf(sql: Sql, projectId: number, range: { from?
     select date::text as date, model_id, reasons, message from canary_flags
     where project_id = ${projectId} ${range.from ? sql`and date >= ${range.from}` : sql``} ${range.to ? sql`and date <= ${range.to}` : sql``}
     order by date, model_id`
-  return rows.map((r) => ({ date: r.date, modelId: r.model_id, model: modelById(r.model_id)?.name ?? `Model ${r.model_id}`, reasons: r.reasons, message: r.message }))
+  return rows.map((r) => ({ date: r.date, modelId: r.model_id, model: modelName(r.model_id), reasons: r.reasons, message: r.message }))
 }
 
 /** Stores a flag and its alert (the bell and the webhook read trend_alerts); a retried check writes nothing twice. */
 export async function storeModelChange(sql: Sql, input: { projectId: number; analysisId: number; date: string; modelId: number; reasons: string[] }) {
-  const message = modelChangeMessage(modelById(input.modelId)?.name ?? `Model ${input.modelId}`, input.date)
+  const message = modelChangeMessage(modelName(input.modelId), input.date)
   await sql`
     insert into canary_flags (project_id, date, model_id, reasons, message) values (${input.projectId}, ${input.date}, ${input.modelId}, ${input.reasons}, ${message})
     on conflict (project_id, date, model_id) do nothing`

@@ -11,7 +11,7 @@ import {
   baselineOf, dailySeries, estimateAll, experimentSchema, powerHint, proposeControls, unknownQueries, verdict,
   type Design, type ExperimentCell, type ExperimentInput,
 } from '../domain/experiments'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { can } from '../domain/sharing/access'
 import { experimentCellsOf, runDatesOf } from '../../db/experiments'
 import { modelChangesOf } from '../../db/canaries'
@@ -123,7 +123,7 @@ export async function experimentResults(user: User, projectId: number, experimen
   const models = [...new Set(cells.map((c) => c.modelId))].sort((a, b) => a - b)
   const byModel = models.map((modelId) => {
     const estimates = estimateAll(cells, design, { modelId })
-    return { modelId, model: modelById(modelId)?.name ?? `Model ${modelId}`, verdict: verdict(estimates[0]), estimates }
+    return { modelId, model: modelName(modelId), verdict: verdict(estimates[0]), estimates }
   })
   const baseline = baselineOf(await runDatesOf(sql, projectId), row.change_date)
   const series = dailySeries(cells, design)

@@ -18,10 +18,9 @@ import { MAX_FACTS, parseFactsCsv, type BrandFact, type FactInput, type factsImp
 import { accuracyRows, answerSources, groupAccuracy, totalsOf, type AccuracyView, type ClaimDetail, type ClaimRow } from '../domain/factcheck/accuracy'
 import type { ClaimLabel } from '../domain/factcheck/judge'
 import { toCsv } from '../domain/export/cells'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { factcheckWorkflowId } from '../../workflows/shared'
 
-const modelName = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
 async function factsOf(projectId: number): Promise<BrandFact[]> {
   const rows = await db()<{ id: number; statement: string; source_url: string | null }[]>`

@@ -8,7 +8,7 @@ import { trendPointsOf } from '../../db/trends'
 import { latestPerDate } from '../domain/trends'
 import { wilson } from '../domain/metrics/intervals'
 import { brandList } from '../domain/analyses'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { citedDomain } from '../domain/sources/insights'
 import { classifySource } from '../domain/sources/classify'
 import { daysBefore, summaryFacts, type CitedAnswer, type SummaryFacts } from '../domain/report/summary'
@@ -109,7 +109,7 @@ export async function reportExtras(
   }
 
   const period = trend.length > 1 ? `${trend[0].date} – ${d.analysis.date}` : d.analysis.date
-  const engines = d.modelIds.map((id) => modelById(id)?.name ?? `Model ${id}`).join(', ')
+  const engines = d.modelIds.map(modelName).join(', ')
   const method = `${w.method(d.counts.samplesPerQuery, d.counts.queries, d.counts.answered)} ${d.demoMode ? w.cover.simulated : w.cover.real}`
   const branding = ctx.branding ?? DEFAULT_BRANDING
   const doc: ReportDocument = {
