@@ -9,6 +9,7 @@ import type { User } from './auth.server'
 import { forbidden, notFound } from './http.server'
 import { accessAllowing, accessOf as decideAccess, ACCESS_ORDER, can, deniedMessage, refusalStatus, type AccessType, type ProjectAction } from '../domain/sharing/access'
 import type { BrandDetails, Project } from '../domain/projects'
+import type { Db } from '../../db/client'
 
 interface ProjectRow {
   id: number
@@ -33,7 +34,7 @@ interface ProjectRow {
   is_shared: boolean
 }
 
-const projectSelect = (sql: postgres.Sql<any>, userId: number) => sql`
+const projectSelect = (sql: Db, userId: number) => sql`
   select p.*, u.email as owner_email, s.is_archived as share_archived,
     exists (select 1 from project_archives v where v.project_id = p.id and v.user_id = ${userId}) as view_archived,
     exists (select 1 from project_shares x where x.project_id = p.id) as is_shared
@@ -111,7 +112,7 @@ async function hydrate(rows: ProjectRow[], user: User): Promise<Project[]> {
  * The viewer's relation to project `p` (alias) in SQL: the order and the conditions of accessOf in
  * app/domain/sharing/access.ts, for queries over many projects.
  */
-export function projectAccessSql(sql: postgres.Sql<any>, user: User, alias = 'p') {
+export function projectAccessSql(sql: Db, user: User, alias = 'p') {
   const p = sql.unsafe(alias)
   const holds: Record<AccessType, postgres.Fragment> = {
     owner: sql`${p}.user_id = ${user.id}`,
@@ -124,7 +125,7 @@ export function projectAccessSql(sql: postgres.Sql<any>, user: User, alias = 'p'
 }
 
 /** An SQL condition: the user may `action` project `p` (alias), as getProject decides it for one project. */
-export function projectAllows(sql: postgres.Sql<any>, user: User, action: ProjectAction, alias = 'p') {
+export function projectAllows(sql: Db, user: User, action: ProjectAction, alias = 'p') {
   const allowed = accessAllowing(action, user)
   return allowed.length ? sql`${projectAccessSql(sql, user, alias)} in ${sql(allowed)}` : sql`false`
 }

@@ -16,7 +16,8 @@ import { isRtl, reportLang, summaryText, WORDS } from '../domain/report/summary-
 import { DEFAULT_BRANDING, type ReportBrandingView, type ReportDocument } from '../domain/report/html'
 import type { ReportInput } from '../domain/report'
 import { reportCharts, type ReportChartsInput } from './report-charts.server'
-import type { Sql, Snapshot } from './results-data.server'
+import type { Snapshot } from './results-data.server'
+import type { Db } from '../../db/client'
 
 /** How far back the trend chart and the cover's date range reach. */
 export const TREND_DAYS = 90
@@ -24,7 +25,7 @@ export const TREND_DAYS = 90
 const TITLE = { en: 'AI brand visibility report', de: 'Bericht zur KI-Markensichtbarkeit', ja: 'AIブランド可視性レポート' } as const
 
 /** The answers' cited URLs, distinct per answer, each with its domain classified against the analysis's brands. */
-async function citedAnswers(sql: Sql, analysisId: number, snapshot: Snapshot, modelId: number | null): Promise<CitedAnswer[]> {
+async function citedAnswers(sql: Db, analysisId: number, snapshot: Snapshot, modelId: number | null): Promise<CitedAnswer[]> {
   const brands = brandList(snapshot.brands)
   const own = brands[0]
   const competitors = brands.slice(1)
@@ -55,7 +56,7 @@ export interface ReportExtras {
 }
 
 export async function reportExtras(
-  sql: Sql,
+  sql: Db,
   d: ReportInput,
   ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null },
 ): Promise<ReportExtras> {
