@@ -10,7 +10,7 @@ import { classifyError, type Gateway, type ProviderKey } from './gateway'
 import { dailyCostCapFromEnv, modelSpendOf, overCostCap } from '../db/model-spend'
 import { acceptClaims, judgePrompt, judgeReplySchema, JUDGE_SCHEMA, JUDGE_SCHEMA_NAME, JUDGE_SYSTEM, type JudgedClaim, type JudgeInput } from '../app/domain/factcheck/judge'
 import { newContradictions, alertMessage, type ClaimRow } from '../app/domain/factcheck/accuracy'
-import { modelById } from '../app/domain/models'
+import { modelName } from '../app/domain/models'
 
 /** Text-first models first: judging needs no web search. */
 export const JUDGE_ORDER: ProviderKey[] = ['openai', 'anthropic', 'gemini', 'deepseek', 'xai', 'perplexity']
@@ -179,7 +179,7 @@ export function createFactcheckActivities({ sql, gateway, dailyCostCapUsd = dail
       const fresh = newContradictions(rows, input.analysisId)
       const contradicted = rows.filter((r) => r.analysisId === input.analysisId).length
       if (fresh.length) {
-        const message = alertMessage(ctx.brand.name, fresh, (id) => modelById(id)?.name ?? `Model ${id}`)
+        const message = alertMessage(ctx.brand.name, fresh, modelName)
         await sql`
           insert into trend_alerts (project_id, analysis_id, metric, message, data)
           values (${ctx.projectId}, ${input.analysisId}, 'factcheck', ${message}, ${sql.json({ metric: 'factcheck', message, claims: fresh.slice(0, 20) } as any)})

@@ -7,6 +7,7 @@
 import type postgres from 'postgres'
 import { ACTIVE_STATUSES } from '../app/domain/analyses'
 import { ANALYSE_AGAIN_QUESTION } from '../app/domain/limits'
+import type { Db } from './client'
 
 type Tx = postgres.TransactionSql<any>
 
@@ -44,7 +45,7 @@ export interface AdmissionInput {
  * Analyses that count against the user's quota: the brand analyses of their projects and their content optimiser
  * runs (README, "Content optimiser": each run counts). The Profile page and `limitsOf` read the same figure.
  */
-export async function analysesUsed(tx: Tx | postgres.Sql<any>, userId: number): Promise<number> {
+export async function analysesUsed(tx: Db, userId: number): Promise<number> {
   const [{ n }] = await tx<{ n: number }[]>`
     select (select count(*) from analyses a join projects p on p.id = a.project_id where p.user_id = ${userId})::int
       + (select count(*) from content_analyses c where c.user_id = ${userId})::int as n`

@@ -1,7 +1,6 @@
 import postgres from 'postgres'
 import { poolSizeSetting } from '../config/env'
 
-export type Sql = postgres.Sql<Record<string, never>>
 /** A client or a transaction: helpers take this so they work inside `sql.begin`. */
 export type Db = postgres.Sql<any> | postgres.TransactionSql<any>
 

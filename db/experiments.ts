@@ -1,8 +1,6 @@
-import type postgres from 'postgres'
 import type { ExperimentCell } from '../app/domain/experiments'
 import { CARD_MODEL_IDS } from '../app/domain/models'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 /** A URL as a citation is compared: no scheme, no www., no trailing slash, lower case. */
 export const normaliseUrl = (u: string) => u.trim().toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '')
@@ -12,7 +10,7 @@ export const normaliseUrl = (u: string) => u.trim().toLowerCase().replace(/^http
  * date, as Trends counts), for the given queries (by text, case-insensitive). The stored parse results, never
  * re-parsed; an answer counts when ok and not blank, from the six card models.
  */
-export async function experimentCellsOf(sql: Sql, projectId: number, queries: readonly string[], urls: readonly string[]): Promise<(Omit<ExperimentCell, 'query'> & { query: string })[]> {
+export async function experimentCellsOf(sql: Db, projectId: number, queries: readonly string[], urls: readonly string[]): Promise<(Omit<ExperimentCell, 'query'> & { query: string })[]> {
   const lower = queries.map((q) => q.toLowerCase())
   const wanted = urls.map(normaliseUrl)
   const rows = await sql<{ date: string; model_id: number; query: string; answered: number; mentioned: number; ranked: number; rank_sum: number; cited: number }[]>`
@@ -37,7 +35,7 @@ export async function experimentCellsOf(sql: Sql, projectId: number, queries: re
 }
 
 /** The dates of the project's completed analyses (the baseline check). */
-export async function runDatesOf(sql: Sql, projectId: number): Promise<string[]> {
+export async function runDatesOf(sql: Db, projectId: number): Promise<string[]> {
   const rows = await sql<{ date: string }[]>`select distinct date::text as date from analyses where project_id = ${projectId} and status = 'completed' order by 1`
   return rows.map((r) => r.date)
 }

@@ -4,10 +4,8 @@
  * One computation for the app's model routes (app/lib/model-budget.server.ts) and the daily scheduled run
  * (activities/trends.ts), which has no request to answer with a 429 and skips the run instead.
  */
-import type postgres from 'postgres'
 import { dailyCostCapSetting } from '../config/env'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 /** The cap from an environment (the worker's activities; the parser is config/env.ts's, which both processes validate at start). */
 export function dailyCostCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -28,7 +26,7 @@ export interface ModelSpend {
 }
 
 /** This UTC day's model spending of a user, and the cap that applies to them. Simulated calls cost nothing. */
-export async function modelSpendOf(sql: Sql, user: { id: number; isAdmin: boolean }, capUsd: number): Promise<ModelSpend> {
+export async function modelSpendOf(sql: Db, user: { id: number; isAdmin: boolean }, capUsd: number): Promise<ModelSpend> {
   const [row] = await sql<{ usd: string; simulated_usd: string; resets_at: Date }[]>`
     with day as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as start),
     calls as (

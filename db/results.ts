@@ -3,6 +3,7 @@ import { aggregateAnalysis, parseAnswer, type AnalysisMetrics, type AnswerForMet
 import { brandList } from '../app/domain/analyses'
 import { storedParts } from '../app/domain/results/stored'
 import { METRICS_VERSION, metricsVersionOf } from '../app/domain/metrics/version'
+import type { Db } from './client'
 
 export interface AnalysisSnapshot {
   queries: { index: number; query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
@@ -11,17 +12,15 @@ export interface AnalysisSnapshot {
   language?: string
 }
 
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
-
 /** The content language of the analysis's project ('en-GB' if the project is gone). */
-export async function projectLanguage(sql: Sql, analysisId: number): Promise<string> {
+export async function projectLanguage(sql: Db, analysisId: number): Promise<string> {
   const [row] = await sql<{ language: string }[]>`
     select p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
   return row?.language ?? 'en-GB'
 }
 
 /** Aggregates every stored answer of an analysis into the numbers the results screens show. */
-export async function computeResults(sql: Sql, analysisId: number, snap: AnalysisSnapshot): Promise<AnalysisMetrics> {
+export async function computeResults(sql: Db, analysisId: number, snap: AnalysisSnapshot): Promise<AnalysisMetrics> {
   const language = snap.language ?? (await projectLanguage(sql, analysisId))
   const rows = await sql<{ model_id: number; query_index: number; query: string; sample: number; response: string; ok: boolean; mentions: any; rankings: any; sentiment: any }[]>`
     select model_id, query_index, query, sample, response, ok, mentions, rankings, sentiment from api_responses where analysis_id = ${analysisId}`
@@ -61,13 +60,13 @@ export async function storeResults(tx: postgres.TransactionSql<any>, analysisId:
 }
 
 /** The named parts of an analysis's stored results (see app/domain/results/stored.ts). */
-export async function readResultParts(sql: Sql, analysisId: number, keys: string[]): Promise<Map<string, unknown>> {
+export async function readResultParts(sql: Db, analysisId: number, keys: string[]): Promise<Map<string, unknown>> {
   const rows = await sql<{ key: string; value: unknown }[]>`select key, value from analysis_result_parts where analysis_id = ${analysisId} and key = any(${keys}::text[])`
   return new Map(rows.map((r) => [r.key, r.value]))
 }
 
 /** Re-parses every stored answer with the given brand definitions (e.g. new alternative names), in the project language: one UPDATE. */
-export async function reparseAnswers(sql: Sql, analysisId: number, brands: BrandDef[], language?: string) {
+export async function reparseAnswers(sql: Db, analysisId: number, brands: BrandDef[], language?: string) {
   const lang = language ?? (await projectLanguage(sql, analysisId))
   const rows = await sql<{ id: string; response: string }[]>`select id, response from api_responses where analysis_id = ${analysisId} and ok`
   if (rows.length === 0) return 0

@@ -3,12 +3,10 @@
  * app/domain/run-status.ts: a write whose row is not in a status the target may be reached from changes nothing
  * (and answers undefined), so a late write of a workflow never reopens what was closed.
  */
-import type postgres from 'postgres'
 import type { AnalysisStatus } from '../app/domain/analyses'
 import { analysisMovesInto, runMovesInto, type RunStatus } from '../app/domain/run-status'
 import type { ProgressDetails } from '../workflows/shared'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 export interface AnalysisMove {
   progress?: ProgressDetails
@@ -21,7 +19,7 @@ export interface AnalysisMove {
 }
 
 /** Moves an analysis to `to` if its rules allow it from where it is; answers the id when it moved. */
-export async function moveAnalysis(sql: Sql, analysisId: number, to: AnalysisStatus, m: AnalysisMove = {}): Promise<number | undefined> {
+export async function moveAnalysis(sql: Db, analysisId: number, to: AnalysisStatus, m: AnalysisMove = {}): Promise<number | undefined> {
   const [row] = await sql<{ id: number }[]>`
     update analyses set status = ${to}, updated_at = now()
       ${m.progress ? sql`, progress = ${sql.json(m.progress as any)}` : sql``}
@@ -48,7 +46,7 @@ export interface MovedRun {
  * Moves one run (`{ runId }`) or every run of an analysis that may move (`{ analysisId }`) to `to`; an ended run
  * gets its completion time. Answers the runs that moved.
  */
-export async function moveRuns(sql: Sql, which: { runId: number } | { analysisId: number }, to: RunStatus, m: RunMove = {}): Promise<MovedRun[]> {
+export async function moveRuns(sql: Db, which: { runId: number } | { analysisId: number }, to: RunStatus, m: RunMove = {}): Promise<MovedRun[]> {
   return sql<MovedRun[]>`
     update model_runs set status = ${to}, completed_at = ${to === 'running' ? null : sql`now()`}
       ${m.progress ? sql`, progress = ${sql.json(m.progress as any)}` : sql``}

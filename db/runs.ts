@@ -24,6 +24,7 @@ import { lockUser } from './locks'
 import { admitAnalysis, AnalysisRefused } from './analysis-admission'
 import { costCapMessage, modelSpendOf, overCostCap } from './model-spend'
 import { moveAnalysis } from './run-status'
+import type { Db } from './client'
 
 type Tx = postgres.TransactionSql<any>
 
@@ -87,7 +88,7 @@ export function runInput(analysis: InputSource, run: { id: number; kind: RunKind
 }
 
 /** The input of a run already written (a retried scheduled start answers it again). */
-export async function storedRunInput(tx: Tx | postgres.Sql<any>, runId: number): Promise<AnalysisWorkflowInput> {
+export async function storedRunInput(tx: Db, runId: number): Promise<AnalysisWorkflowInput> {
   const [row] = await tx<(InputSource & { run_id: number; kind: RunKind; run_model_ids: number[] })[]>`
     select a.id, a.queries, a.samples_per_query, a.is_light_mode, m.id as run_id, m.kind, m.model_ids as run_model_ids
     from model_runs m join analyses a on a.id = m.analysis_id where m.id = ${runId}`

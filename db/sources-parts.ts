@@ -3,17 +3,15 @@
  * app/domain/sources/parts.ts). Packed when a source search completes and again, on read, whenever the
  * insights have changed since (fingerprint), so a part is never older than the insights it stands for.
  */
-import type postgres from 'postgres'
 import type { InsightKind } from '../app/domain/sources/insights'
 import { insightsFingerprint, packInsights, unpackInsights, type PackedInsights } from '../app/domain/sources/parts'
 import type { InsightLite } from '../app/domain/sources/views'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 export const INSIGHT_KINDS: readonly InsightKind[] = ['basic', 'enhanced']
 
 /** Per kind: how many insights an analysis has and their fingerprint. */
-export async function insightFingerprints(sql: Sql, analysisId: number): Promise<Record<InsightKind, { count: number; fingerprint: string }>> {
+export async function insightFingerprints(sql: Db, analysisId: number): Promise<Record<InsightKind, { count: number; fingerprint: string }>> {
   const rows = await sql<{ kind: InsightKind; n: number; max_id: string | null }[]>`
     select kind, count(*)::int as n, max(id)::text as max_id from search_insights where analysis_id = ${analysisId} group by kind`
   const of = (kind: InsightKind) => {
@@ -24,7 +22,7 @@ export async function insightFingerprints(sql: Sql, analysisId: number): Promise
 }
 
 /** Packs an analysis's insights of one kind from the rows and stores the part; returns the insights and their fingerprint. */
-export async function packSourceParts(sql: Sql, analysisId: number, kind: InsightKind): Promise<{ list: InsightLite[]; fingerprint: string }> {
+export async function packSourceParts(sql: Db, analysisId: number, kind: InsightKind): Promise<{ list: InsightLite[]; fingerprint: string }> {
   const rows = await sql<{ id: string; model_id: number; query_index: number; query: string; cited: InsightLite['citations']; web_search_queries: string[] }[]>`
     select id::text, model_id, query_index, query,
       case when jsonb_array_length(citations) > 0 then citations else sources end as cited, web_search_queries
@@ -41,12 +39,12 @@ export async function packSourceParts(sql: Sql, analysisId: number, kind: Insigh
 }
 
 /** Packs both kinds (a completed search calls this, so the first page view finds them ready). */
-export async function refreshSourceParts(sql: Sql, analysisId: number): Promise<void> {
+export async function refreshSourceParts(sql: Db, analysisId: number): Promise<void> {
   for (const kind of INSIGHT_KINDS) await packSourceParts(sql, analysisId, kind)
 }
 
 /** The stored parts whose fingerprint still matches, unpacked. */
-export async function readSourceParts(sql: Sql, analysisId: number, wanted: { kind: InsightKind; fingerprint: string }[]): Promise<Map<InsightKind, InsightLite[]>> {
+export async function readSourceParts(sql: Db, analysisId: number, wanted: { kind: InsightKind; fingerprint: string }[]): Promise<Map<InsightKind, InsightLite[]>> {
   const out = new Map<InsightKind, InsightLite[]>()
   if (!wanted.length) return out
   const rows = await sql<{ kind: InsightKind; fingerprint: string; data: PackedInsights }[]>`
@@ -60,6 +58,6 @@ export async function readSourceParts(sql: Sql, analysisId: number, wanted: { ki
   return out
 }
 
-export async function deleteSourceParts(sql: Sql, analysisId: number) {
+export async function deleteSourceParts(sql: Db, analysisId: number) {
   await sql`delete from source_insight_parts where analysis_id = ${analysisId}`
 }

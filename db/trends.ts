@@ -1,12 +1,10 @@
-import type postgres from 'postgres'
 import { brandList, isoDay } from '../app/domain/analyses'
 import { trendPointOf, type TrendAnswer, type TrendPoint } from '../app/domain/trends'
 import type { AnalysisSnapshot } from './results'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 /** Builds (or rebuilds) the stored trend point of one analysis from its stored answers: read once, never re-parsed. */
-export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<TrendPoint | null> {
+export async function buildTrendPoint(sql: Db, analysisId: number): Promise<TrendPoint | null> {
   const [a] = await sql<{ id: number; project_id: number; date: Date; updated_at: string; queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands'] }[]>`
     select id, project_id, date, updated_at::text as updated_at, queries, brands from analyses where id = ${analysisId}`
   if (!a) return null
@@ -26,7 +24,7 @@ export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<Tre
  * The trend points of every completed analysis of a project. Points are built the first time they are read
  * and rebuilt when the analysis changed since (an added model, rebuilt mentions): its updated_at moved.
  */
-export async function trendPointsOf(sql: Sql, projectId: number, opts: { withoutQueryRanks?: boolean } = {}): Promise<TrendPoint[]> {
+export async function trendPointsOf(sql: Db, projectId: number, opts: { withoutQueryRanks?: boolean } = {}): Promise<TrendPoint[]> {
   const rows = await sql<{ id: number; point: TrendPoint | null; fresh: boolean }[]>`
     select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks'` : sql`t.point`} as point, coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks', false) as fresh
     from analyses a left join analysis_trend_points t on t.analysis_id = a.id
@@ -41,7 +39,7 @@ export async function trendPointsOf(sql: Sql, projectId: number, opts: { without
 }
 
 /** Per analysis: the combined ranks of one query (looked up by its text in each day's queries), brand -> rank. */
-export async function queryRanksOf(sql: Sql, projectId: number, query: string): Promise<Map<number, { index: number; ranks: Record<string, number> }>> {
+export async function queryRanksOf(sql: Db, projectId: number, query: string): Promise<Map<number, { index: number; ranks: Record<string, number> }>> {
   const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null }[]>`
     select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks
     from analysis_trend_points t

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { RootData } from '~/domain/shell'
+import type { Project } from '~/domain/projects'
 import { headerButton, type ActiveAnalysisSummary } from '~/domain/progress'
 import { usePolling } from './use-polling'
 import { callJson } from './json'
@@ -12,15 +13,8 @@ import { IDEATOR_TABS } from '~/domain/ideator/constants'
 import { rememberSelectedProject } from './consent/preferences-storage'
 import { homeHref, phaseNumber, type HomePhaseKey } from '~/domain/home-phases'
 
-export interface ShellProject {
-  id: number
-  name: string
-  brandDomain: string
-  isArchived: boolean
-  isLightMode: boolean
-  topics?: unknown[]
-  audiences?: unknown[]
-}
+/** The project fields the header and the phase sidebar read. */
+export type ShellProject = Pick<Project, 'id' | 'name' | 'brandDomain' | 'isArchived' | 'isLightMode'> & Partial<Pick<Project, 'topics' | 'audiences'>>
 
 export { SELECTED_PROJECT_STORAGE_KEY as SELECTED_PROJECT_KEY } from './consent/preferences-storage'
 

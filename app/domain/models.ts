@@ -71,6 +71,11 @@ export function modelById(id: number): ModelInfo | undefined {
   return MODELS.find((m) => m.id === id)
 }
 
+/** A model's display name; `Model {id}` for an id no longer in the list (an old analysis may hold one). */
+export function modelName(id: number): string {
+  return modelById(id)?.name ?? `Model ${id}`
+}
+
 export function modelByFilter(filter: string): ModelInfo | undefined {
   return MODELS.find((m) => m.filter === filter)
 }

@@ -8,6 +8,7 @@ import { db } from './db.server'
 import { adminEmails, env } from './env.server'
 import { getUserById, type User } from './auth.server'
 import { AUTH_MESSAGES } from './auth-messages'
+import type { Db } from '../../db/client'
 
 // ---------------------------------------------------------------------------------------------
 // Passwords: scrypt, random salt, parameters stored with the hash so they can be raised later
@@ -97,7 +98,7 @@ async function promoteIfAdmin(userId: number, email: string) {
 }
 
 /** Admin rights with unlimited quotas. */
-async function grantAdmin(sql: postgres.Sql<any> | postgres.TransactionSql<any>, userId: number) {
+async function grantAdmin(sql: Db, userId: number) {
   await sql`update users set is_admin = true, max_projects = null, max_analyses = null where id = ${userId} and is_admin = false`
 }
 

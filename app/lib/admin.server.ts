@@ -1,5 +1,4 @@
 /** The admin dashboard (admins only): users, limits, latest analyses, feedback, audit log. */
-import type postgres from 'postgres'
 import { db } from './db.server'
 import { toUser, userColumns, type User, type UserRow } from './auth.server'
 import { badRequest, conflict, notFound } from './http.server'
@@ -14,13 +13,12 @@ import { entraConfigured } from './env.server'
 import { envKeys } from '../domain/admin/debug'
 import { KEY_TEST_MESSAGES, keyTestReport, type KeyResult } from '../domain/admin/key-test'
 import { keyTestWorkflowId } from '../../workflows/shared'
-
-type Tx = postgres.TransactionSql<any> | postgres.Sql<any>
+import type { Db } from '../../db/client'
 
 /** An account as the admin sees it: the user with its live counts (no session fields). */
 export type AdminUserRow = Omit<User, 'authType'>
 
-const userSelect = (sql: Tx) => sql`select ${userColumns(sql)} from users u`
+const userSelect = (sql: Db) => sql`select ${userColumns(sql)} from users u`
 
 function toRow(r: UserRow): AdminUserRow {
   const { authType: _session, ...user } = toUser(r)
@@ -34,10 +32,10 @@ const audited = (u: AdminUserRow) => ({ isActive: u.isActive, tier: u.tier, maxP
  * An admin action recorded by another module (maintenance calls, project visibility). Pass `tx` to write the row
  * in the transaction that makes the change, `before` for the state it replaced, `target` for the account affected.
  */
-export const recordAdminAction = (admin: User, action: string, after: unknown, opts: { before?: unknown; target?: { id: number; email: string }; tx?: Tx } = {}) =>
+export const recordAdminAction = (admin: User, action: string, after: unknown, opts: { before?: unknown; target?: { id: number; email: string }; tx?: Db } = {}) =>
   audit(opts.tx ?? db(), admin, action, opts.target ?? null, opts.before ?? null, after)
 
-async function audit(tx: Tx, admin: User, action: string, target: { id: number; email: string } | null, before: unknown, after: unknown) {
+async function audit(tx: Db, admin: User, action: string, target: { id: number; email: string } | null, before: unknown, after: unknown) {
   await tx`
     insert into admin_audit_log (admin_id, admin_email, action, target_user_id, target_email, before, after)
     values (${admin.id}, ${admin.email}, ${action}, ${target?.id ?? null}, ${target?.email ?? null},
@@ -57,19 +55,19 @@ export async function listUsers() {
   return { users, summary: summaryCards(users, counts.projects, counts.active) }
 }
 
-async function lockedUser(tx: Tx, id: number): Promise<AdminUserRow> {
+async function lockedUser(tx: Db, id: number): Promise<AdminUserRow> {
   const [row] = await tx<UserRow[]>`${userSelect(tx)} where u.id = ${id} for update of u`
   if (!row) notFound(ADMIN_MESSAGES.noSuchUser)
   return toRow(row)
 }
 
-async function activeAdmins(tx: Tx): Promise<number> {
+async function activeAdmins(tx: Db): Promise<number> {
   const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from users where is_admin and is_active`
   return n
 }
 
 /** One lock for every change to accounts, so two admins cannot each remove "the other" last admin. */
-const lockAccounts = (tx: Tx) => tx`select pg_advisory_xact_lock(4243, 0)`
+const lockAccounts = (tx: Db) => tx`select pg_advisory_xact_lock(4243, 0)`
 
 /** PUT /api/admin/users/{id}: status, tier and limits (integers; empty = unlimited), audited. */
 export async function updateUser(admin: User, id: number, edit: UserEdit): Promise<AdminUserRow> {

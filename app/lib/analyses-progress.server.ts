@@ -3,18 +3,17 @@
  * here), its live progress while a run is going (the shared workflow read plus the answers stored so far) and the
  * stored snapshot once it has ended; and reading an analysis with its access check.
  */
-import type postgres from 'postgres'
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { notFound } from './http.server'
-import { getProject, type Project } from './projects.server'
+import { getProject } from './projects.server'
+import type { Project } from '../domain/projects'
 import { READ_TTL_MS, readWorkflow } from './temporal.server'
 import { coalescedReads } from './coalesced-reads'
 import type { ModelProgress, ProgressDetails } from '../../workflows/shared'
 import { waitingProgress, type AnalysisRow } from '../../db/runs'
 import { moveAnalysis, moveRuns } from '../../db/run-status'
-
-type Tx = postgres.TransactionSql<any>
+import type { Db } from '../../db/client'
 
 export interface RunRow {
   id: number
@@ -51,7 +50,7 @@ const TEMPORAL_END_STATES: Record<string, { status: 'cancelled' | 'failed'; mess
 }
 
 /** Model rows counted from the stored answers: the truth once a workflow has stopped without saying so. */
-export async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: ProgressDetails | null, sql: postgres.Sql<any> | Tx = db()): Promise<Record<string, ModelProgress>> {
+export async function countedModelStatus(analysis: AnalysisRow, ids: number[], prior?: ProgressDetails | null, sql: Db = db()): Promise<Record<string, ModelProgress>> {
   const counts = await sql<{ model_id: number; n: number; failed: number }[]>`
     select model_id, count(*)::int as n, count(*) filter (where not ok)::int as failed
     from api_responses where analysis_id = ${analysis.id} group by model_id`

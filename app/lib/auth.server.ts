@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node'
-import type postgres from 'postgres'
 import { db } from './db.server'
 import { activeSession } from './session.server'
+import type { Db } from '../../db/client'
 
 export type UserType = 'legacy' | 'azure_linked' | 'azure_unlinked'
 export type Tier = 'light' | 'standard' | 'full'
@@ -48,7 +48,7 @@ export interface UserRow {
  * Columns of a user plus the live counts the limits are checked against. analysis_count is what counts against the
  * analysis quota (db/analysis-admission.ts analysesUsed): brand analyses and content optimiser runs.
  */
-export const userColumns = (sql: postgres.Sql<any> | postgres.TransactionSql<any>) => sql`
+export const userColumns = (sql: Db) => sql`
   u.id, u.email, u.first_name, u.last_name, u.is_admin, u.is_active, u.user_type, u.tier,
   u.max_projects, u.max_analyses, u.total_analyses_run, u.last_login_at, u.created_at,
   (select count(*)::int from projects p where p.user_id = u.id) as project_count,

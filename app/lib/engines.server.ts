@@ -2,7 +2,6 @@
  * The engines' figures of one analysis: presence per engine and query, and the API-versus-app comparison.
  * Read access as every results view; the stored per-answer parses, never the texts re-parsed.
  */
-import type { Sql } from 'postgres'
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { getAnalysis, type AnalysisRow } from './analyses.server'
@@ -14,6 +13,7 @@ import { ANSWERED } from './results-data.server'
 import { brandList } from '../domain/analyses'
 import { ENGINE_MODEL_IDS } from '../domain/models'
 import { compareApiAndApp, presenceRates, type EngineAnswer, type EnginesView } from '../domain/engines'
+import type { Db } from '../../db/client'
 
 interface Row {
   model_id: number
@@ -28,7 +28,7 @@ interface Row {
   urls: string[] | null
 }
 
-async function engineAnswers(sql: Sql, analysisId: number, modelIds: number[]): Promise<EngineAnswer[]> {
+async function engineAnswers(sql: Db, analysisId: number, modelIds: number[]): Promise<EngineAnswer[]> {
   const rows = await sql<Row[]>`
     select model_id, query_index, query, sample, ok, ${ANSWERED(sql)} as answered, (parsed_data->>'absent')::boolean as absent, mentions, rankings,
       (select coalesce(array_agg(distinct u), '{}') from (
@@ -41,7 +41,7 @@ async function engineAnswers(sql: Sql, analysisId: number, modelIds: number[]): 
 }
 
 /** The view of an analysis (null when it asked no engine). */
-export async function enginesViewOf(sql: Sql, analysisId: number): Promise<EnginesView | null> {
+export async function enginesViewOf(sql: Db, analysisId: number): Promise<EnginesView | null> {
   const [analysis] = await sql<Pick<AnalysisRow, 'model_ids' | 'brands'>[]>`select model_ids, brands from analyses where id = ${analysisId}`
   const engines = ENGINE_MODEL_IDS.filter((id) => analysis?.model_ids.includes(id))
   if (!analysis || !engines.length) return null

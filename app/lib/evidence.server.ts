@@ -5,7 +5,6 @@
  * (POST /api/analyses/{id}/evidence-rebuild). Access: reading needs read access to the project (owner, shared,
  * public, admin); the rebuild changes stored results and needs write access (the owner).
  */
-import type postgres from 'postgres'
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { badRequest, conflict, notFound } from './http.server'
@@ -21,8 +20,7 @@ import {
 import { ALL_MODEL_IDS, modelById } from '../domain/models'
 import { METRICS_CHANGES, METRICS_VERSION, metricsVersionOf } from '../domain/metrics/version'
 import type { AnalysisEvidence } from '../domain/results/types'
-
-type Sql = postgres.Sql<any>
+import type { Db } from '../../db/client'
 
 export interface EvidenceAnswer {
   id: number
@@ -187,7 +185,7 @@ function summaryOf(metric: EvidenceCell['metric'], brand: string, t: { answers: 
 }
 
 /** How the shown analysis was made: samples per query, the metric definitions version, version changes. */
-export async function analysisEvidence(sql: Sql, analysisId: number): Promise<AnalysisEvidence | null> {
+export async function analysisEvidence(sql: Db, analysisId: number): Promise<AnalysisEvidence | null> {
   const [row] = await sql<{ samples_per_query: number; metrics_version: number | null }[]>`
     select samples_per_query, metrics_version from analyses where id = ${analysisId}`
   if (!row) return null

@@ -4,13 +4,14 @@
  */
 import { db } from './db.server'
 import { badRequest, notFound } from './http.server'
-import { getProject, type Project } from './projects.server'
+import { getProject } from './projects.server'
+import type { Project } from '../domain/projects'
 import type { User } from './auth.server'
 import {
   baselineOf, dailySeries, estimateAll, experimentSchema, powerHint, proposeControls, unknownQueries, verdict,
   type Design, type ExperimentCell, type ExperimentInput,
 } from '../domain/experiments'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { can } from '../domain/sharing/access'
 import { experimentCellsOf, runDatesOf } from '../../db/experiments'
 import { modelChangesOf } from '../../db/canaries'
@@ -122,7 +123,7 @@ export async function experimentResults(user: User, projectId: number, experimen
   const models = [...new Set(cells.map((c) => c.modelId))].sort((a, b) => a - b)
   const byModel = models.map((modelId) => {
     const estimates = estimateAll(cells, design, { modelId })
-    return { modelId, model: modelById(modelId)?.name ?? `Model ${modelId}`, verdict: verdict(estimates[0]), estimates }
+    return { modelId, model: modelName(modelId), verdict: verdict(estimates[0]), estimates }
   })
   const baseline = baselineOf(await runDatesOf(sql, projectId), row.change_date)
   const series = dailySeries(cells, design)

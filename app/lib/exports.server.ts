@@ -9,13 +9,13 @@ import { db } from './db.server'
 import type { User } from './auth.server'
 import { badRequest, notFound } from './http.server'
 import { getProject } from './projects.server'
-import type { Sql } from './results-data.server'
 import { admitModelWork, type BudgetTicket } from './model-budget.server'
 import { summaryFactsOf } from './report.server'
 import { startWorkflow } from './temporal.server'
 import { EXPORT_TTL_DAYS } from '../domain/limits'
 import { isoDay } from '../domain/analyses'
 import { exportSummaryWorkflowId } from '../../workflows/shared'
+import type { Db } from '../../db/client'
 
 export interface ExportListItem {
   id: string
@@ -99,7 +99,7 @@ export async function exportSummary(exportId: string): Promise<string | null> {
 /** The export links of a project: owner, sharees and admins (a public project's viewers get 404). */
 const readableProject = (user: User, projectId: number) => getProject(user, projectId, 'exports')
 
-async function exportRows(sql: Sql, where: postgres.Fragment): Promise<ExportListItem[]> {
+async function exportRows(sql: Db, where: postgres.Fragment): Promise<ExportListItem[]> {
   const rows = await sql<{ id: string; analysis_id: number; created_at: Date; expires_at: Date; expired: boolean; ai_summary: string | null; date: Date }[]>`
     select e.id, e.analysis_id, e.created_at, e.expires_at, e.expires_at <= now() as expired, e.ai_summary, a.date
     from exports e join analyses a on a.id = e.analysis_id

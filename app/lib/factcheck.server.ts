@@ -5,7 +5,6 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
 import type { z } from 'zod'
-import type postgres from 'postgres'
 import type { AnalysisRow } from '../../db/runs'
 import type { User } from './auth.server'
 import { db } from './db.server'
@@ -18,10 +17,10 @@ import { MAX_FACTS, parseFactsCsv, type BrandFact, type FactInput, type factsImp
 import { accuracyRows, answerSources, groupAccuracy, totalsOf, type AccuracyView, type ClaimDetail, type ClaimRow } from '../domain/factcheck/accuracy'
 import type { ClaimLabel } from '../domain/factcheck/judge'
 import { toCsv } from '../domain/spreadsheet/cells'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { factcheckWorkflowId } from '../../workflows/shared'
+import type { Db } from '../../db/client'
 
-const modelName = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
 async function factsOf(projectId: number): Promise<BrandFact[]> {
   const rows = await db()<{ id: number; statement: string; source_url: string | null }[]>`
@@ -85,7 +84,7 @@ export async function accuracyOf(user: User, analysisId: number, opts: { modelId
 }
 
 /** The Accuracy view of an analysis whose access the caller has checked (the results tab's loader, accuracyOf). */
-export async function accuracyView(sql: postgres.Sql<any>, analysis: Pick<AnalysisRow, 'id' | 'project_id' | 'brands'>, opts: { modelId?: number | null } = {}): Promise<AccuracyView> {
+export async function accuracyView(sql: Db, analysis: Pick<AnalysisRow, 'id' | 'project_id' | 'brands'>, opts: { modelId?: number | null } = {}): Promise<AccuracyView> {
   const analysisId = analysis.id
   const model = opts.modelId ? sql`and c.model_id = ${opts.modelId}` : sql``
   const [run] = await sql<{ status: string; answers_total: number; answers_done: number; claims: number; cost_usd: string; stopped: string | null }[]>`

@@ -1,13 +1,14 @@
 /** The Model Admin tab: the model cards and the per-analysis sessions of every model of the project. */
-import { ANSWERED, type Sql, type TabContext } from './results-data.server'
+import { ANSWERED, type TabContext } from './results-data.server'
 import { MODELS, modelColumns } from '../domain/models'
 import { isoDay, today } from '../domain/analyses'
 import type { ManagementSession, ModelAdminData, ModelCard } from '../domain/results/types'
+import type { Db } from '../../db/client'
 
 const FAILURE_CHARS = 80
 const FAILURES_SHOWN = 3
 
-export async function modelAdmin(sql: Sql, c: TabContext): Promise<ModelAdminData> {
+export async function modelAdmin(sql: Db, c: TabContext): Promise<ModelAdminData> {
   // Counts without ordering (a hash aggregate over every answer of the project), and the
   // few failed queries separately: sorting all answers for them would cost far more.
   const [counts, running, sessionRows, failedRows] = await Promise.all([

@@ -8,7 +8,7 @@ import { trendPointsOf } from '../../db/trends'
 import { latestPerDate } from '../domain/trends'
 import { wilson } from '../domain/metrics/intervals'
 import { brandList } from '../domain/analyses'
-import { modelById } from '../domain/models'
+import { modelName } from '../domain/models'
 import { citedDomain } from '../domain/sources/insights'
 import { classifySource } from '../domain/sources/classify'
 import { daysBefore, summaryFacts, type CitedAnswer, type SummaryFacts } from '../domain/report/summary'
@@ -21,7 +21,8 @@ import { latestRewrite, rewriteEnabled, rewriteFactsKey } from '../../db/report-
 import { summaryWithRewrite } from '../domain/report/rewrite'
 import type { SummarySection } from '../domain/report/summary-text'
 import { EXPERIMENT_WORDS, REPORT_EXPERIMENTS, reportExperiment, type ReportExperiment } from '../domain/report/experiments'
-import type { Sql, Snapshot } from './results-data.server'
+import type { Snapshot } from './results-data.server'
+import type { Db } from '../../db/client'
 
 /** How far back the trend chart and the cover's date range reach. */
 export const TREND_DAYS = 90
@@ -29,7 +30,7 @@ export const TREND_DAYS = 90
 const TITLE = { en: 'AI brand visibility report', de: 'Bericht zur KI-Markensichtbarkeit', ja: 'AIブランド可視性レポート' } as const
 
 /** The answers' cited URLs, distinct per answer, each with its domain classified against the analysis's brands. */
-async function citedAnswers(sql: Sql, analysisId: number, snapshot: Snapshot, modelId: number | null): Promise<CitedAnswer[]> {
+async function citedAnswers(sql: Db, analysisId: number, snapshot: Snapshot, modelId: number | null): Promise<CitedAnswer[]> {
   const brands = brandList(snapshot.brands)
   const own = brands[0]
   const competitors = brands.slice(1)
@@ -57,7 +58,7 @@ async function citedAnswers(sql: Sql, analysisId: number, snapshot: Snapshot, mo
  * The project's latest content changes recorded on or before the report's date, each estimated over the daily runs
  * up to that date (all models, as the Experiments panel's headline).
  */
-async function experimentsOf(sql: Sql, projectId: number, asOf: string): Promise<ReportExperiment[]> {
+async function experimentsOf(sql: Db, projectId: number, asOf: string): Promise<ReportExperiment[]> {
   const rows = await sql<{ description: string; change_date: string; treated: string[]; control: string[]; urls: string[] }[]>`
     select description, change_date::text as change_date, treated, control, urls from experiments
     where project_id = ${projectId} and change_date <= ${asOf}
@@ -81,7 +82,7 @@ export interface ReportExtras {
 }
 
 export async function reportExtras(
-  sql: Sql,
+  sql: Db,
   d: ReportInput,
   ctx: { projectId: number; snapshot: Snapshot; modelFilterId: number | null; branding?: ReportBrandingView | null; computedOnly?: boolean },
 ): Promise<ReportExtras> {
@@ -136,7 +137,7 @@ export async function reportExtras(
   }
 
   const period = trend.length > 1 ? `${trend[0].date} – ${d.analysis.date}` : d.analysis.date
-  const engines = d.modelIds.map((id) => modelById(id)?.name ?? `Model ${id}`).join(', ')
+  const engines = d.modelIds.map(modelName).join(', ')
   const method = `${w.method(d.counts.samplesPerQuery, d.counts.queries, d.counts.answered)} ${d.demoMode ? w.cover.simulated : w.cover.real}`
   const branding = ctx.branding ?? DEFAULT_BRANDING
   const computedSummary = summaryText(facts, lang)

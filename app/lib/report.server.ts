@@ -17,7 +17,7 @@ import { renderPdf } from './optimiser-pdf.server'
 import { reportExtras } from './report-document.server'
 import { reportPptx } from './report-pptx.server'
 import { brandingForProject } from './branding.server'
-import { loadSnapshot, type Snapshot, type Sql } from './results-data.server'
+import { loadSnapshot, type Snapshot } from './results-data.server'
 import { buildView, type BuildContext, type Params, type ProjectInfo } from './results-view.server'
 import { brandList, isoDay } from '../domain/analyses'
 import { discoverBrands } from '../domain/discovered'
@@ -29,6 +29,7 @@ import type {
 import {
   buildReport, REPORT_MESSAGES, reportFileName, reportHtml, reportQuerySchema, reportWorkbook, type Report, type ReportAnswer, type ReportInput,
 } from '../domain/report'
+import type { Db } from '../../db/client'
 
 export interface ReportFile {
   body: Uint8Array | string
@@ -265,7 +266,7 @@ const inFilter = (q: { topic?: string | null; audience?: string | null }, f: { t
   (!f.topic || q.topic === f.topic) && (!f.audience || q.audience === f.audience)
 
 /** Every answer inside the filters, and the brands they name that nobody tracks (as on the Overview). */
-async function answersAndDiscovery(sql: Sql, analysisId: number, snapshot: Snapshot, modelId: number | null, f: { topic: string | null; audience: string | null }) {
+async function answersAndDiscovery(sql: Db, analysisId: number, snapshot: Snapshot, modelId: number | null, f: { topic: string | null; audience: string | null }) {
   const included = new Set(snapshot.queries.filter((q) => inFilter(q, f)).map((q) => q.index))
   const rows = await sql<{ model_id: number; query_index: number; sample: number; query: string; response: string; ok: boolean; error: string | null; mentions: Record<string, number> | null; rankings: Record<string, number> | null; citations: number }[]>`
     select model_id, query_index, sample, query, response, ok, error, mentions, rankings, jsonb_array_length(coalesce(citations, '[]'::jsonb)) as citations

@@ -2,18 +2,16 @@
  * What every results tab reads: the analysis's snapshot (queries, brands, language), the tab's context,
  * and "answered" in SQL. Shared by the view assembly (results-view.server.ts) and Model Admin.
  */
-import type postgres from 'postgres'
 import type { AnalysisSnapshot } from '../../db/results'
 import type { AnswerForMetrics } from '../domain/metrics'
 import type { ModelFilter, ResultsTab } from '../domain/results/types'
-
-export type Sql = postgres.Sql<any>
+import type { Db } from '../../db/client'
 
 /**
  * "Answered" (ok and not blank) without reading long texts: octet_length of a stored
  * (TOASTed) text comes from its header, so only short answers are trimmed and checked.
  */
-export const ANSWERED = (sql: Sql, alias = '') => {
+export const ANSWERED = (sql: Db, alias = '') => {
   const col = sql.unsafe(`${alias}response`)
   const ok = sql.unsafe(`${alias}ok`)
   return sql`(${ok} and case when octet_length(${col}) > 256 then true else btrim(${col}) <> '' end)`
@@ -28,7 +26,7 @@ export interface Snapshot {
   language: string
 }
 
-export async function loadSnapshot(sql: Sql, analysisId: number): Promise<Snapshot | null> {
+export async function loadSnapshot(sql: Db, analysisId: number): Promise<Snapshot | null> {
   const [row] = await sql<Snapshot[]>`
     select a.queries, a.brands, a.model_ids, a.is_light_mode, p.language from analyses a join projects p on p.id = a.project_id where a.id = ${analysisId}`
   return row ?? null

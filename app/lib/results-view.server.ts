@@ -9,7 +9,7 @@ import { modelAdmin } from './model-admin.server'
 import { withQueryRankVolume, withTopicVolume } from './volume.server'
 import { analysisEvidence } from './evidence.server'
 import { collectionLine, type Collection } from '../domain/evidence'
-import { ANSWERED, queryFilterOf, type ApiDataFilters, type Snapshot, type Sql, type TabContext } from './results-data.server'
+import { ANSWERED, queryFilterOf, type ApiDataFilters, type Snapshot, type TabContext } from './results-data.server'
 import { readResultParts } from '../../db/results'
 import { brandList, isActiveStatus, isoDay } from '../domain/analyses'
 import { aggregateAnalysis, aggregateByGroup, sentimentLanguage, type AnalysisMetrics, type AnswerForMetrics, type SentimentLanguage } from '../domain/metrics'
@@ -23,6 +23,7 @@ import {
 import {
   brandRankView, groupView, mentionsView, overviewView, queryRankView, sentimentDetailView, sentimentView, shareView,
 } from '../domain/results/view'
+import type { Db } from '../../db/client'
 
 const TAB_IDS = RESULT_TABS.map((t) => t.id) as readonly string[]
 const TAB_ALIASES: Record<string, ResultsTab> = { 'query-rank': 'ranking-detail', 'share': 'share-of-model', 'api-response': 'api-data', 'api-responses': 'api-data' }
@@ -74,7 +75,7 @@ function distinct(values: (string | null | undefined)[]): string[] {
   return [...new Set(values.map((v) => v?.trim()).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b))
 }
 
-export async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsViewData> {
+export async function buildView(sql: Db, ctx: BuildContext): Promise<ResultsViewData> {
   const { project, shown, snapshot, params } = ctx
   const state = stateOf(shown?.status)
 
@@ -127,7 +128,7 @@ export async function buildView(sql: Sql, ctx: BuildContext): Promise<ResultsVie
   return { kind: 'results', header, state, progress, data, engines }
 }
 
-export async function progressView(sql: Sql, analysisId: number): Promise<ProgressView | null> {
+export async function progressView(sql: Db, analysisId: number): Promise<ProgressView | null> {
   const [row] = await sql<AnalysisRow[]>`select * from analyses where id = ${analysisId}`
   if (!row) return null
   return toProgressView(await progressOf(row))
@@ -144,14 +145,14 @@ function selectedBrand(snapshot: Snapshot, requested: string | null): string {
  * query-level tab one column set; a few small rows instead of the whole ~1 MB aggregate. Null when they
  * are missing or of another version (the caller re-aggregates).
  */
-async function storedMetrics(sql: Sql, analysisId: number, tab: ResultsTab, brand: string, language: string): Promise<AnalysisMetrics | null> {
+async function storedMetrics(sql: Db, analysisId: number, tab: ResultsTab, brand: string, language: string): Promise<AnalysisMetrics | null> {
   const m = metricsFromParts(await readResultParts(sql, analysisId, partKeys(tab, brand)), tab, brand)
   // Results stored before sentiment had a word list per language say nothing about it.
   if (m && !m.sentimentLanguage) m.sentimentLanguage = storedBeforeLexicons(language)
   return m
 }
 
-async function tabData(sql: Sql, c: TabContext): Promise<TabData> {
+async function tabData(sql: Db, c: TabContext): Promise<TabData> {
   if (c.tab === 'api-data') return apiData(sql, c)
   if (c.tab === 'model-admin') return modelAdmin(sql, c)
   if (c.tab === 'accuracy') {
@@ -219,7 +220,7 @@ function storedBeforeLexicons(language: string): SentimentLanguage {
  * answers inside the topic/audience filter, and only for one brand on Sentiment Detail;
  * rows outside the filter are still read (small) so the 'Filtered: n/m' total is right.
  */
-async function loadAnswers(sql: Sql, c: TabContext, modelIds: number[], withSentiment: 'none' | 'all' | 'brand', brand?: string): Promise<AnswerForMetrics[]> {
+async function loadAnswers(sql: Db, c: TabContext, modelIds: number[], withSentiment: 'none' | 'all' | 'brand', brand?: string): Promise<AnswerForMetrics[]> {
   const included = c.snapshot.queries.filter((q) => queryFilterOf(c)(q)).map((q) => q.index)
   const value = withSentiment === 'brand' ? sql`jsonb_strip_nulls(jsonb_build_object(${brand ?? ''}::text, sentiment -> ${brand ?? ''}::text))` : sql`sentiment`
   const sentiment =
@@ -281,7 +282,7 @@ function linkOf(x: unknown): { url: string | null; title: string } {
   return { url: null, title: String(x ?? '') }
 }
 
-async function apiData(sql: Sql, c: TabContext): Promise<ApiDataData> {
+async function apiData(sql: Db, c: TabContext): Promise<ApiDataData> {
   const modelId = c.model === 'combined' ? null : (modelByFilter(c.model)?.id ?? null)
   const f = c.apiData ?? { q: null, query: null, mentions: null, page: 1 }
   const brandNames = brandList(c.snapshot.brands).map((b) => b.name)

@@ -2,7 +2,8 @@
 import { db } from './db.server'
 import type { User } from './auth.server'
 import { badRequest, notFound } from './http.server'
-import { getProject, type Project } from './projects.server'
+import { getProject } from './projects.server'
+import type { Project } from '../domain/projects'
 import { recordAdminAction } from './admin.server'
 import { SHARING_MESSAGES } from '../domain/sharing/access'
 

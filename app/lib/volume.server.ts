@@ -4,7 +4,6 @@
  * without a source the column says so (never zeros).
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client'
-import type postgres from 'postgres'
 import { db } from './db.server'
 import { startPlainWorkflow } from './temporal.server'
 import {
@@ -14,8 +13,7 @@ import {
 import { volumeProviderConfig, volumeRefreshAuto } from '../domain/volume/provider'
 import { volumeWorkflowId } from '../../workflows/shared'
 import type { GroupData, QueryRankData } from '../domain/results/types'
-
-type Sql = postgres.Sql<any>
+import type { Db } from '../../db/client'
 
 /** Starts the project's refresh unless one is running; never fails the caller (saving a project, starting an analysis). */
 export async function startVolumeRefresh(project: { id: number; brandDomain: string }, userEmail: string): Promise<'started' | 'running' | 'not_configured' | 'unavailable'> {
@@ -48,7 +46,7 @@ export interface ProjectVolumes {
 }
 
 /** The latest cached estimate of each of the project's queries in its market (the current month's once refreshed). */
-export async function projectVolumes(sql: Sql, projectId: number, queries: string[]): Promise<ProjectVolumes> {
+export async function projectVolumes(sql: Db, projectId: number, queries: string[]): Promise<ProjectVolumes> {
   const config = volumeProviderConfig()
   if (!config.configured) return { column: { status: 'not_configured', message: NOT_CONFIGURED_MESSAGE }, byKeyword: new Map() }
   const [p] = await sql<{ market_region: string; language: string }[]>`select market_region, language from projects where id = ${projectId}`
@@ -75,7 +73,7 @@ const volumeOf = (v: ProjectVolumes, query: string): number | null => v.byKeywor
 const shown = (v: ProjectVolumes, query: string): QueryVolume => queryVolume(volumeOf(v, query), v.byKeyword.get(keywordKey(query))?.history)
 
 /** Query Rank with its volume column and the demand-weighted visibility of the rows shown. */
-export async function withQueryRankVolume(sql: Sql, projectId: number, data: QueryRankData): Promise<QueryRankData> {
+export async function withQueryRankVolume(sql: Db, projectId: number, data: QueryRankData): Promise<QueryRankData> {
   const v = await projectVolumes(sql, projectId, data.rows.map((r) => r.query))
   if (v.column.status !== 'ready') return { ...data, volume: v.column }
   const rows = data.rows.map((r) => ({ ...r, volume: shown(v, r.query) }))
@@ -84,7 +82,7 @@ export async function withQueryRankVolume(sql: Sql, projectId: number, data: Que
 }
 
 /** Topics with each topic's summed demand. */
-export async function withTopicVolume(sql: Sql, projectId: number, data: GroupData, queries: { query: string; topic?: string | null }[]): Promise<GroupData> {
+export async function withTopicVolume(sql: Db, projectId: number, data: GroupData, queries: { query: string; topic?: string | null }[]): Promise<GroupData> {
   const v = await projectVolumes(sql, projectId, queries.map((q) => q.query))
   if (v.column.status !== 'ready') return { ...data, volume: v.column }
   const groupVolumes = data.groups.map((g) => ({ group: g.group, ...groupVolume(queries.filter((q) => q.topic === g.group).map((q) => volumeOf(v, q.query))) }))

@@ -6,7 +6,7 @@ import { getProject, listProjects } from '~/lib/projects.server'
 import { idSearchParam } from '~/lib/http.server'
 import { entraConfigured } from '~/lib/env.server'
 import { Landing } from '~/components/landing'
-import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY, type ShellProject } from '~/components/app-shell'
+import { Header, PhaseSidebar, PHASES, SELECTED_PROJECT_KEY } from '~/components/app-shell'
 import { FactsSetup } from '~/components/setup/FactsSetup'
 import { LegacySetup } from '~/components/setup/LegacySetup'
 import { AudiencesSetup } from '~/components/setup/AudiencesSetup'
@@ -14,16 +14,14 @@ import { TrendsPhase } from '~/components/trends/TrendsPhase'
 import { loadResultsView } from '~/lib/results.server'
 import { loadSourcesView } from '~/lib/sources.server'
 import { SourcesPhase } from '~/components/sources/sources-phase'
-import type { SourcesViewData } from '~/domain/sources/types'
-import { ResultsPhase, resultsStylesHref, type ResultsViewData } from '~/components/results/ResultsPhase'
+import { ResultsPhase, resultsStylesHref } from '~/components/results/ResultsPhase'
 import { OptimiserScreen } from '~/components/optimiser/OptimiserScreen'
 import optimiserStylesHref from '~/components/optimiser/optimiser.css'
 import { loadChatView } from '~/lib/chat.server'
-import { ChatScreen, type ChatScreenData } from '~/components/chat/ChatScreen'
+import { ChatScreen } from '~/components/chat/ChatScreen'
 import chatStylesHref from '~/components/chat/chat.css'
 import { loadIdeatorView } from '~/lib/ideator.server'
 import { IdeatorPhase } from '~/components/ideator/IdeatorPhase'
-import type { IdeatorViewData } from '~/domain/ideator/types'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 import { setupVolumes } from '~/lib/volume.server'
 import { homeHref, homePhaseOf, phaseNumber } from '~/domain/home-phases'
@@ -86,7 +84,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
   const sidebarPhase = phase === 'none' ? 'results' : phase === 'unknown' ? null : phase
   const tab = params.get('tab') ?? (phase === 'results' ? 'overview' : phase === 'setup' ? 'setup' : '')
   const projectId = Number(params.get('project') ?? 0) || null
-  const projects = data.projects as ShellProject[]
+  const projects = data.projects
   const selected = projects.find((p) => p.id === projectId) ?? null
   const [mobileOpen, setMobileOpen] = useState(false)
 
@@ -120,7 +118,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
             <TrendsPhase projectId={selected.id} isLightMode={selected.isLightMode || data.limits.tier === 'light'} />
           ) : phase === 'ideator' ? (
             selected && data.ideator ? (
-              <IdeatorPhase data={data.ideator as unknown as IdeatorViewData} />
+              <IdeatorPhase data={data.ideator} />
             ) : (
               <div className="panel empty" data-testid="no-project">
                 <h2>No Project Selected</h2>
@@ -128,9 +126,9 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
               </div>
             )
           ) : phase === 'chat' && selected && data.chat ? (
-            <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat as unknown as ChatScreenData} />
+            <ChatScreen key={`${data.chat.project.id}-${data.chat.analysis?.id ?? 0}`} data={data.chat} />
           ) : phase === 'sources' && selected && data.sources ? (
-            <SourcesPhase data={data.sources as unknown as SourcesViewData} />
+            <SourcesPhase data={data.sources} />
           ) : phase === 'results' || phase === 'none' ? (
             !selected ? (
               <div className="panel empty" data-testid="no-project">
@@ -143,7 +141,7 @@ function SignedInHome({ data }: { data: Extract<ReturnType<typeof useLoaderData<
                 )}
               </div>
             ) : (
-              data.results && <ResultsPhase data={data.results as unknown as ResultsViewData} />
+              data.results && <ResultsPhase data={data.results} />
             )
           ) : (
             <div className="panel">

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/lib/auth.server'
-import { explorerData } from '~/lib/sources.server'
+import { explorerData } from '~/lib/sources-explorer.server'
 import { SourceExplorer } from '~/components/sources/source-explorer'
 
 export const meta: MetaFunction = () => [{ title: 'Source Explorer · AI Brand Visibility' }]

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
-import { cancelSourceSearch } from '~/lib/sources.server'
+import { cancelSourceSearch } from '~/lib/sources-search.server'
 
 /** POST /api/analyses/{id}/cancel-search: Temporal cancellation of the running source search. */
 export async function action({ request, params }: ActionFunctionArgs) {

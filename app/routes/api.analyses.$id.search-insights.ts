@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam } from '~/lib/http.server'
-import { searchInsightsOf } from '~/lib/sources.server'
+import { searchInsightsOf } from '~/lib/sources-data.server'
 
 /** GET /api/analyses/{id}/search-insights -> { searchInsightsStatus, searchInsights, enhancedSearchInsights, dualSearchInsights }. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
 import { clientAddressOf } from '~/lib/load-context'
 import { admitModelWork } from '~/lib/model-budget.server'
-import { sourceSearchStatus, startSourceSearch } from '~/lib/sources.server'
+import { sourceSearchStatus, startSourceSearch } from '~/lib/sources-search.server'
 
 /** GET /api/analyses/{id}/source-search -> { searchInsightsStatus, progress } (polled every 2 s while a search runs). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { requireUser } from '~/lib/auth.server'
 import { intParam, requireMethod } from '~/lib/http.server'
 import { ACTIVE_STATUSES, apiResponsesOf, deleteAnalysis, getAnalysis, progressOf, serializeAnalysis, serializeApiResponse } from '~/lib/analyses.server'
-import { searchInsightsOf } from '~/lib/sources.server'
+import { searchInsightsOf } from '~/lib/sources-data.server'
 import { insightsSummaryOf, modelResultsOf } from '~/domain/api/analysis-details'
 
 /** GET /api/analyses/{id}: the spec's Analysis entity; the source search's insights as counts with a link to the full data. */

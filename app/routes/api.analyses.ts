@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { listAnalyses } from '~/lib/analyses.server'
-import { activeSourceSearches } from '~/lib/sources.server'
+import { activeSourceSearches } from '~/lib/sources-search.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -1,7 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { intParam, parseBody, requireMethod } from '~/lib/http.server'
-import { deleteProject, getProject, projectPatchSchema, updateProject } from '~/lib/projects.server'
+import { getProject } from '~/lib/projects.server'
+import { deleteProject, updateProject } from '~/lib/projects-write.server'
+import { projectPatchSchema } from '~/domain/projects'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -1,7 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/lib/auth.server'
 import { parseBody, requireMethod } from '~/lib/http.server'
-import { createOrUpdateProject, listProjects, projectInputSchema } from '~/lib/projects.server'
+import { listProjects } from '~/lib/projects.server'
+import { createOrUpdateProject } from '~/lib/projects-write.server'
+import { projectInputSchema } from '~/domain/projects'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

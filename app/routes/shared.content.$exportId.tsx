@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { getContentExport } from '~/lib/optimiser.server'
-import { RESULT_TABS, type OptimiserAnalysis } from '~/domain/optimiser'
+import { RESULT_TABS } from '~/domain/optimiser'
 import { CriticalActions, List, Overview, PillarTab } from '~/components/optimiser/OptimiserResultView'
 import optimiserStyles from '~/components/optimiser/optimiser.css'
 
@@ -18,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export default function SharedContent() {
   const { export: ex } = useLoaderData<typeof loader>()
-  const result = ex.analysisResult as unknown as OptimiserAnalysis
+  const result = ex.analysisResult
   const [tab, setTab] = useState('summary')
   return (
     <main className="main optimiser" style={{ maxWidth: 1100, margin: '0 auto' }} data-testid="shared-content">

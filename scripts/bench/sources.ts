@@ -130,7 +130,8 @@ export async function benchSources(opts: { queries?: number; latencyMs?: number;
   const stack = await startBenchStack({ taskQueue: 'bench-sources', concurrency: CONCURRENCY })
   try {
     const { sql } = stack
-    const { startSourceSearch, loadSourcesView } = await import('../../app/lib/sources.server')
+    const { startSourceSearch } = await import('../../app/lib/sources-search.server')
+    const { loadSourcesView } = await import('../../app/lib/sources.server')
     const { SEARCH_MODEL_IDS } = await import('../../app/domain/sources/types')
     const user = await stack.makeUser()
     const { admitModelWork } = await import('../../app/lib/model-budget.server')

@@ -4,9 +4,9 @@
  * slice, a truthful competitor limit, a cancelled run called cancelled) and names that count (no short name proposed
  * without one that counts, said in place when typed; one progress figure in the header and on the progress page).
  */
-import { Client, Connection } from '@temporalio/client'
 import type { Browser, Page } from 'puppeteer-core'
 import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, setLimits, signUp, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
 import { collectPageErrors, launchBrowser, screenshot, waitForText } from '../support/browser'
 
@@ -131,6 +131,8 @@ describe.each(VIEWPORTS)('results screens at $width × $height', (viewport) => {
 })
 
 describe('runs and figures', () => {
+  const temporal = temporalClientForTests()
+
   it('calls a run an operator cancelled "Analysis Cancelled", not failed', async () => {
     const s = await signUp()
     const p = await createProject(s)
@@ -140,12 +142,7 @@ describe('runs and figures', () => {
       const a = await startAnalysis(s, p.id)
       const db = await sql()
       const [row] = await db<{ workflow_id: string }[]>`select workflow_id from analyses where id = ${a.id}`
-      const connection = await Connection.connect({ address: testEnv().temporalAddress })
-      try {
-        await new Client({ connection, namespace: 'default' }).workflow.getHandle(row.workflow_id).cancel()
-      } finally {
-        await connection.close()
-      }
+      await temporal.client.workflow.getHandle(row.workflow_id).cancel()
       expect((await waitForAnalysis(s, a.id)).status).toBe('cancelled')
       const page = await pageAs(s, VIEWPORTS[1])
       await page.goto(`${testEnv().appUrl}/?phase=2&project=${p.id}&analysis=${a.id}`, { waitUntil: 'networkidle0' })

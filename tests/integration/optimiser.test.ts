@@ -3,10 +3,10 @@
  * progress from the workflow query, validation, quota, saves and their owners, the rewrite, public export.
  */
 import http from 'node:http'
-import { Client, Connection } from '@temporalio/client'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, Session, setLimits, signUp, simulator, sql, until } from '../support/flows'
 
 const BASE = '/api/content/optimiser-v2'
@@ -238,8 +238,7 @@ ${PAGE}
 describe('content optimiser on a URL, through the worker', () => {
   let server: http.Server
   let port: number
-  let connection: Connection
-  let client: Client
+  const temporal = temporalClientForTests()
 
   beforeAll(async () => {
     port = testEnv().optimiserPagePort
@@ -251,13 +250,10 @@ describe('content optimiser on a URL, through the worker', () => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
     })
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-    connection = await Connection.connect({ address: testEnv().temporalAddress })
-    client = new Client({ connection, namespace: 'default' })
   })
 
   afterAll(async () => {
     await new Promise((r) => server?.close(r))
-    await connection?.close()
   })
 
   it('fetches the page (after a redirect), keeps the article, measures robots.txt, canonical and JSON-LD; labels the run RunKind optimiser', async () => {
@@ -279,7 +275,7 @@ describe('content optimiser on a URL, through the worker', () => {
     expect(facts.canonical.status).toBe('pass')
     expect(facts['structured-data']).toMatchObject({ status: 'pass', evidence: '1 JSON-LD block(s) (Article)' })
     // The run is a Temporal workflow with the product's search attributes.
-    const described = await client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).describe()
+    const described = await temporal.client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).describe()
     expect(described.typedSearchAttributes.get({ name: 'RunKind', type: 'KEYWORD' })).toBe('optimiser')
     expect(described.typedSearchAttributes.get({ name: 'ProjectId', type: 'INT' })).toBe(project.id)
     expect(described.typedSearchAttributes.get({ name: 'UserEmail', type: 'KEYWORD' })).toBe(s.email)
@@ -310,11 +306,11 @@ describe('content optimiser on a URL, through the worker', () => {
         const p = await s.json(`${BASE}/progress/${runId}`)
         return p.status === 200 && p.body.currentPhase >= 1
       }, 60_000, 250)
-      await client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).cancel()
+      await temporal.client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).cancel()
       const r = await pending
       expect(r.status).toBe(409)
       expect(r.body).toEqual({ success: false, error: 'Analysis Cancelled', message: 'The content analysis was cancelled in Temporal before it finished.' })
-      expect((await client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).describe()).status.name).toBe('CANCELLED')
+      expect((await temporal.client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).describe()).status.name).toBe('CANCELLED')
       const progress = (await s.json(`${BASE}/progress/${runId}`)).body
       expect(progress).toMatchObject({ status: 'cancelled', phase: 'Cancelled' })
       const db = await sql()
@@ -329,15 +325,7 @@ describe('content optimiser on a URL, through the worker', () => {
 // ------------------------------------------------------------------ the zod check end to end, the quota under the lock
 
 describe('content optimiser: a reply that breaks the zod schema, and two runs at once', () => {
-  let connection: Connection
-  let client: Client
-  beforeAll(async () => {
-    connection = await Connection.connect({ address: testEnv().temporalAddress })
-    client = new Client({ connection, namespace: 'default' })
-  })
-  afterAll(async () => {
-    await connection?.close()
-  })
+  const temporal = temporalClientForTests()
 
   it('a pillar whose JSON fits the JSON schema but not the zod schema is retried, then marked failed; the rest completes', async () => {
     const s = await signUp()
@@ -361,7 +349,7 @@ describe('content optimiser: a reply that breaks the zod schema, and two runs at
     for (const c of a.criticalActions) expect(c.actions).toHaveLength(2)
 
     // Temporal retried the citation activity: its last attempt, the third (maximumAttempts 3), failed with the zod message.
-    const history = await client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).fetchHistory()
+    const history = await temporal.client.workflow.getHandle(`optimiser-${s.userId}-${runId}`).fetchHistory()
     const events = history.events ?? []
     const failed = events.filter((e) => e.activityTaskFailedEventAttributes?.failure?.message?.startsWith("The model's citation reply"))
     expect(failed).toHaveLength(1)

@@ -4,26 +4,16 @@
  * cancel from the app and from Temporal, a worker killed mid-search, delete, and access control.
  */
 import { spawnSync } from 'node:child_process'
-import { Client, Connection } from '@temporalio/client'
 import { temporalBinary } from '../../scripts/stack'
 import { controlWorker, testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, signUp, signUpAdmin, simulator, sql, startAnalysis, until, waitForAnalysis, type Session } from '../support/flows'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
 import { createSourceActivities } from '../../activities/sources'
 import type { Gateway } from '../../activities/gateway'
 import { NIKE_X, NIKE_Y, REDDIT_R, RW_A, seedHandWorkedSources, sourcesJson } from '../support/hand-worked-sources'
 
-let connection: Connection
-let client: Client
-
-beforeAll(async () => {
-  connection = await Connection.connect({ address: testEnv().temporalAddress })
-  client = new Client({ connection, namespace: 'default' })
-})
-
-afterAll(async () => {
-  await connection?.close()
-})
+const temporal = temporalClientForTests()
 
 
 describe('Source Insights of hand-worked insights (loader JSON)', () => {
@@ -198,10 +188,10 @@ describe('the source-search workflow (simulator)', () => {
     await db`update analyses set workflow_id = ${workflowId} where id = ${a.id}`
     const names: Record<number, string> = { 3: 'Claude', 5: 'Perplexity', 6: 'Gemini', 8: 'ChatGPT 5', 9: 'Grok-4', 10: 'DeepSeek' }
     // The app registers the product's search attributes when it first connects; make sure they exist before this start.
-    const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace: 'default' })
+    const { customAttributes } = await temporal.connection.operatorService.listSearchAttributes({ namespace: 'default' })
     const missing = Object.entries(SEARCH_ATTRIBUTE_INDEX_TYPES).filter(([name]) => !(name in (customAttributes ?? {})))
-    if (missing.length) await connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(missing) })
-    await client.workflow.execute('analysisWorkflow', {
+    if (missing.length) await temporal.connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(missing) })
+    await temporal.client.workflow.execute('analysisWorkflow', {
       taskQueue: testEnv().taskQueue,
       workflowId,
       args: [{ analysisId: a.id, runId: run.id, kind: 'analysis', models: modelIds.map((id) => ({ modelId: id, name: names[id], concurrency: 4 })), queries, samples: 1, sourceSearch: true }],
@@ -215,7 +205,7 @@ describe('the source-search workflow (simulator)', () => {
     const counts = await insightCounts(a.id)
     expect(counts.filter((c) => c.kind === 'enhanced').map((c) => [c.model_id, c.n])).toEqual([[3, 2], [5, 2], [6, 2], [8, 2], [9, 2]])
     expect(counts.filter((c) => c.kind === 'basic').map((c) => [c.model_id, c.n])).toEqual(modelIds.map((m) => [m, 2]))
-    const described = await client.workflow.getHandle(`source-search-${a.id}`).describe()
+    const described = await temporal.client.workflow.getHandle(`source-search-${a.id}`).describe()
     expect(described.typedSearchAttributes.get({ name: 'RunKind', type: 'KEYWORD' })).toBe('source-search')
     expect(described.typedSearchAttributes.get({ name: 'ProjectId', type: 'INT' })).toBe(project.id)
   }, 240_000)
@@ -224,7 +214,7 @@ describe('the source-search workflow (simulator)', () => {
     const { s, analysisId, projectId } = await completedAnalysis(['best trail running shoes'])
     expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
     expect((await waitForSearch(s, analysisId)).searchInsightsStatus).toBe('completed')
-    const described = await client.workflow.getHandle(`source-search-${analysisId}`).describe()
+    const described = await temporal.client.workflow.getHandle(`source-search-${analysisId}`).describe()
     expect(described.typedSearchAttributes.get({ name: 'RunKind', type: 'KEYWORD' })).toBe('source-search')
     expect(described.typedSearchAttributes.get({ name: 'ProjectId', type: 'INT' })).toBe(projectId)
   }, 240_000)
@@ -274,7 +264,7 @@ describe('the source-search workflow (simulator)', () => {
     // From Temporal (what an operator's Cancel in the UI or `temporal workflow cancel` does)
     expect((await s.json(`/api/analyses/${analysisId}/source-search`, { method: 'POST', json: {} })).status).toBe(202)
     await waitForSearch(s, analysisId, ['in_progress'])
-    await client.workflow.getHandle(`source-search-${analysisId}`).cancel()
+    await temporal.client.workflow.getHandle(`source-search-${analysisId}`).cancel()
     const byOperator = await waitForSearch(s, analysisId)
     expect(byOperator.searchInsightsStatus).toBe('cancelled')
     expect(byOperator.progress.phase).toBe('Search Cancelled')

@@ -6,28 +6,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { Client, Connection } from '@temporalio/client'
 import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, setLimits, signUp, simulator, sql, until, waitForAnalysis } from '../support/flows'
 import { temporalBinary } from '../../scripts/stack'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES } from '../../workflows/search-attributes'
 
-let connection: Connection
-let client: Client
-
-beforeAll(async () => {
-  connection = await Connection.connect({ address: testEnv().temporalAddress })
-  client = new Client({ connection, namespace: 'default' })
-})
+const temporal = temporalClientForTests()
 
 afterAll(async () => {
-  await connection?.close()
   await resetSimulator()
 })
 
 async function list(query: string) {
   const found: { workflowId: string; type: string; attributes: Record<string, unknown> }[] = []
-  for await (const w of client.workflow.list({ query })) {
+  for await (const w of temporal.client.workflow.list({ query })) {
     // Ours only: Temporal adds its own (BuildIds, TemporalChangeVersion of patches, TemporalScheduledById).
     const ours = w.typedSearchAttributes.getAll().filter((p) => p.key.name in SEARCH_ATTRIBUTE_INDEX_TYPES)
     found.push({ workflowId: w.workflowId, type: w.type, attributes: Object.fromEntries(ours.map((p) => [p.key.name, p.value])) })
@@ -62,7 +55,7 @@ describe('scheduled runs in the Temporal UI', () => {
     expect((await owner.json(schedule, { method: 'POST', json: { action: 'enable', hour: 6, timeZone: 'UTC' } })).status).toBe(200)
 
     // The schedule's action carries the labels, so every run it starts carries them.
-    const described = await client.schedule.getHandle(`daily-analysis-${project.id}`).describe()
+    const described = await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).describe()
     const action = described.action.type === 'startWorkflow' ? described.action.typedSearchAttributes : undefined
     const actionLabels = Object.fromEntries((action === undefined ? [] : Array.isArray(action) ? action : action.getAll()).map((p) => [p.key.name, p.value]))
 
@@ -76,9 +69,9 @@ describe('scheduled runs in the Temporal UI', () => {
     expect(run!.analysis_id).toEqual(expect.any(Number))
     const analysisId = run!.analysis_id!
     await waitForAnalysis(owner, analysisId)
-    await client.workflow.getHandle(run!.workflow_id).result()
+    await temporal.client.workflow.getHandle(run!.workflow_id).result()
     const [{ id: runId }] = await db<{ id: number }[]>`select id from model_runs where analysis_id = ${analysisId} and kind = 'analysis'`
-    await client.workflow.getHandle(`trend-alerts-${analysisId}-${runId}`).result()
+    await temporal.client.workflow.getHandle(`trend-alerts-${analysisId}-${runId}`).result()
 
     // Histories an operator would export: new fixtures are recorded from these.
     recordHistory(run!.workflow_id, 'daily-analysis-workflow-history.json')
@@ -95,12 +88,12 @@ describe('scheduled runs in the Temporal UI', () => {
       { workflowId: run!.workflow_id, type: 'dailyAnalysisWorkflow', attributes: { ...labels, RunKind: 'daily-analysis' } },
       { workflowId: `trend-alerts-${analysisId}-${runId}`, type: 'trendAlertsWorkflow', attributes: { ...labels, RunKind: 'trend-alerts' } },
     ])
-    expect(await (await client.workflow.getHandle(`analysis-${analysisId}`).describe()).staticSummary()).toBe(
+    expect(await (await temporal.client.workflow.getHandle(`analysis-${analysisId}`).describe()).staticSummary()).toBe(
       `Scheduled analysis ${analysisId} · Brooks · project ${project.id} · ${owner.email}`,
     )
-    expect(await (await client.workflow.getHandle(run!.workflow_id).describe()).staticSummary()).toBe(`Daily analysis of Brooks (project ${project.id}) · ${owner.email}`)
+    expect(await (await temporal.client.workflow.getHandle(run!.workflow_id).describe()).staticSummary()).toBe(`Daily analysis of Brooks (project ${project.id}) · ${owner.email}`)
 
-    await client.schedule.getHandle(`daily-analysis-${project.id}`).delete()
+    await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).delete()
   })
 })
 

@@ -10,8 +10,8 @@ import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
-import { Client, Connection } from '@temporalio/client'
 import { testEnv } from '../support/env'
+import { temporalClientForTests } from '../support/temporal-client'
 import { createProject, resetSimulator, setLimits, signUp, simulator, sql, until, waitForAnalysis } from '../support/flows'
 import { seedTrendProject, TREND_QUERIES, trendDate } from '../support/trends-fixtures'
 import { temporalBinary } from '../../scripts/stack'
@@ -274,19 +274,13 @@ describe('Add Analysis on the Trends page: can-analyse-today', () => {
 })
 
 describe('daily analysis as a Temporal Schedule', () => {
-  let connection: Connection
-  let client: Client
+  const temporal = temporalClientForTests()
   const cli = async (...args: string[]) => {
     const bin = temporalBinary()
     if (!bin) throw new Error('no temporal CLI')
     await run(bin, [...args, '--address', testEnv().temporalAddress, '--namespace', 'default'])
   }
-  beforeAll(async () => {
-    connection = await Connection.connect({ address: testEnv().temporalAddress })
-    client = new Client({ connection, namespace: 'default' })
-  })
   afterAll(async () => {
-    await connection?.close()
     await resetSimulator()
   })
 
@@ -312,7 +306,7 @@ describe('daily analysis as a Temporal Schedule', () => {
     expect(created.status).toBe(200)
     expect(created.body).toMatchObject({ exists: true, paused: false, hour: 7, timeZone: 'Europe/London', skippedOverlap: 0 })
     expect(created.body.nextRunAt).toEqual(expect.any(String))
-    const described = await client.schedule.getHandle(`daily-analysis-${project.id}`).describe()
+    const described = await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).describe()
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'dailyAnalysisWorkflow', args: [{ projectId: project.id }] })
     expect(described.policies).toMatchObject({ overlap: 'SKIP', catchupWindow: 23 * 3600 * 1000 })
 
@@ -344,7 +338,7 @@ describe('daily analysis as a Temporal Schedule', () => {
 
     // Pause from the app, resume and pause from the CLI (what an operator does in the Temporal UI), delete from the CLI.
     expect((await owner.json(path, { method: 'POST', json: { action: 'pause' } })).body).toMatchObject({ paused: true, nextRunAt: null })
-    expect((await client.schedule.getHandle(`daily-analysis-${project.id}`).describe()).state.paused).toBe(true)
+    expect((await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).describe()).state.paused).toBe(true)
     await cli('schedule', 'toggle', '--schedule-id', `daily-analysis-${project.id}`, '--unpause', '--reason', 'resumed by ops')
     expect((await owner.json(path)).body).toMatchObject({ exists: true, paused: false })
     await cli('schedule', 'toggle', '--schedule-id', `daily-analysis-${project.id}`, '--pause', '--reason', 'paused by ops')
@@ -356,7 +350,7 @@ describe('daily analysis as a Temporal Schedule', () => {
     // On again, then deleted from the app: Temporal has no schedule left.
     expect((await owner.json(path, { method: 'POST', json: { action: 'enable', hour: 22, timeZone: 'America/New_York' } })).body).toMatchObject({ exists: true, hour: 22, timeZone: 'America/New_York' })
     expect((await owner.json(path, { method: 'POST', json: { action: 'delete' } })).body).toMatchObject({ exists: false })
-    await expect(client.schedule.getHandle(`daily-analysis-${project.id}`).describe()).rejects.toThrow()
+    await expect(temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).describe()).rejects.toThrow()
   })
 
   it('refused by the quota and by a paused account, like a click', async () => {
@@ -365,13 +359,13 @@ describe('daily analysis as a Temporal Schedule', () => {
     for (const { owner, project } of [quota, paused])
       expect((await owner.json(`/api/projects/${project.id}/daily-schedule`, { method: 'POST', json: { action: 'enable', hour: 3, timeZone: 'UTC' } })).status).toBe(200)
     await setLimits(paused.owner.userId, { isActive: false })
-    for (const { project } of [quota, paused]) await client.schedule.getHandle(`daily-analysis-${project.id}`).trigger()
+    for (const { project } of [quota, paused]) await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).trigger()
     await until('both runs to be recorded', async () => (await runsOf(quota.project.id)).length > 0 && (await runsOf(paused.project.id)).length > 0, 60_000)
     expect(await runsOf(quota.project.id)).toMatchObject([{ outcome: 'skipped', reason: 'Analysis limit reached (0 remaining)' }])
     expect(await runsOf(paused.project.id)).toMatchObject([{ outcome: 'skipped', reason: 'Account paused - contact admin' }])
     const db = await sql()
     const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from analyses where project_id in (${quota.project.id}, ${paused.project.id})`
     expect(n).toBe(0)
-    for (const { project } of [quota, paused]) await client.schedule.getHandle(`daily-analysis-${project.id}`).delete()
+    for (const { project } of [quota, paused]) await temporal.client.schedule.getHandle(`daily-analysis-${project.id}`).delete()
   })
 })

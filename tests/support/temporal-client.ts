@@ -2,7 +2,7 @@
 import { Client, Connection } from '@temporalio/client'
 import { testEnv } from './env'
 
-export function temporalClientForTests(): { readonly client: Client } {
+export function temporalClientForTests(): { readonly client: Client; readonly connection: Connection } {
   let connection: Connection | undefined
   let client: Client | undefined
   beforeAll(async () => {
@@ -16,6 +16,10 @@ export function temporalClientForTests(): { readonly client: Client } {
     get client() {
       if (!client) throw new Error('temporalClientForTests: the client is ready only inside tests')
       return client
+    },
+    get connection() {
+      if (!connection) throw new Error('temporalClientForTests: the connection is ready only inside tests')
+      return connection
     },
   }
 }

@@ -59,9 +59,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `about ${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-export function modelName(id: number): string {
-  return modelById(id)?.name ?? `Model ${id}`
-}
+export { modelName } from '~/domain/models'
 
 export function modelColumn(id: number): string {
   return modelById(id)?.column ?? `Model ${id}`

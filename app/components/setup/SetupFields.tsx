@@ -1,29 +1,17 @@
 import { SETUP_LANGUAGES } from '~/domain/limits'
 import type { SetupVolumes } from './volume'
+import type { Project } from '~/domain/projects'
 
-export interface SetupForm {
-  name: string
-  brandDomain: string
-  marketDescription: string
-  marketRegion: string
-  language: string
-  marketType: 'B2C' | 'B2B'
-  isLightMode: boolean
-}
+export type SetupForm = Pick<Project, 'name' | 'brandDomain' | 'marketDescription' | 'marketRegion' | 'language' | 'marketType' | 'isLightMode'>
 
 export type SetupErrors = Partial<Record<'name' | 'brandDomain' | 'marketDescription', string>>
 
 /** A saved project opened for editing at /?phase=1&project={id}: its form fields and review lists. */
-export interface SetupProject extends SetupForm {
-  id: number
-  brandDetails: { name: string; alternativeNames: string[]; domains: string[] }
-  competitorDetails: { name: string; alternativeNames: string[]; domains: string[] }[]
-  queriesWithAudience: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
-  audiences: unknown[]
-  topics: { id: string; name: string; relevance: number; isSelected?: boolean }[]
-  /** The saved queries' AI search volumes. */
-  volumes?: SetupVolumes
-}
+export type SetupProject = SetupForm &
+  Pick<Project, 'id' | 'brandDetails' | 'competitorDetails' | 'queriesWithAudience' | 'audiences' | 'topics'> & {
+    /** The saved queries' AI search volumes. */
+    volumes?: SetupVolumes
+  }
 
 /** The form of a saved project (edit mode); Proceed then saves it under the same name and brand, which updates it. */
 export const setupFormOf = (p: SetupProject, lightLocked: boolean): SetupForm => ({

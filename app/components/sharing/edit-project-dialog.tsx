@@ -7,21 +7,12 @@ import { SamplesField } from '../evidence/SamplesField'
 import { NotCountedNote } from '../setup/NotCountedNote'
 import { countableNames } from '../../domain/metrics/brands'
 import { homeHref } from '../../domain/home-phases'
+import type { Project } from '../../domain/projects'
 import { addToList, editDialogProblem, editInList, EDIT_DIALOG_MAX_COMPETITORS, EDIT_DIALOG_MAX_QUERIES } from '../../domain/sharing/project-menu'
 
-interface EditableProject {
-  id: number
-  name: string
-  brandDomain: string
-  marketDescription: string
-  competitors: string[]
-  /** Alternative names per competitor (edited in the setup): a short name with one that counts is counted. */
-  competitorDetails?: { name: string; alternativeNames?: string[] }[]
-  queries: string[]
-  queriesWithAudience?: { query: string; topic?: string | null; audience?: string | null; audienceContext?: string | null }[]
-  samplesPerQuery?: number
-  isLightMode?: boolean
-}
+/** What the dialog edits of a project (the Projects page passes the project it lists). */
+type EditableProject = Pick<Project, 'id' | 'name' | 'brandDomain' | 'marketDescription' | 'competitors' | 'queries'> &
+  Partial<Pick<Project, 'competitorDetails' | 'queriesWithAudience' | 'samplesPerQuery' | 'isLightMode'>>
 
 /** One editable list of the dialog: add (trimmed, unique, capped), edit in place, delete. */
 function ListEditor({ label, items, cap, onChange, note }: { label: string; items: string[]; cap: number; onChange: (items: string[]) => void; note?: (item: string) => ReactNode }) {

@@ -5,7 +5,7 @@
  * here only pick what the question needs and name it plainly. Pure: no I/O.
  */
 import type { BrandRankData, MentionsData, OverviewData, QueryRankData, SentimentData, ShareData } from '../results/types'
-import { CARD_MODEL_IDS, modelById, type ModelInfo } from '../models'
+import { CARD_MODEL_IDS, modelName, type ModelInfo } from '../models'
 import type { ChatToolSpec, DataContextItem } from './index'
 
 /** The model names the tools take, and the results filter each stands for. */
@@ -96,7 +96,6 @@ export function dataContextOf(name: ChatToolName, input: Record<string, unknown>
 }
 
 const pct = (n: number | null | undefined) => (n === null || n === undefined ? null : `${n}%`)
-const modelName = (id: number) => modelById(id)?.name ?? String(id)
 const byModelNames = (byModel: Record<number, number | null>, modelIds: number[]) =>
   Object.fromEntries(modelIds.filter((id) => byModel[id] !== null && byModel[id] !== undefined).map((id) => [modelName(id), byModel[id]]))
 

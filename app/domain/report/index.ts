@@ -15,7 +15,7 @@
  *   0/100/0 or 'neutral': its cells are empty and the label says 'not available in {language}'.
  */
 import { z } from 'zod'
-import { modelById } from '../models'
+import { modelById, modelName } from '../models'
 import { FIELD_LIMITS, text } from '../validation'
 import { sheetRows, type Cell } from '../spreadsheet/cells'
 import type { Discovery } from '../discovered'
@@ -106,7 +106,6 @@ const NA = 'N/A'
 const rank = (r: number | null | undefined): Cell => (typeof r === 'number' && r > 0 ? r : NA)
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No')
 const column = (id: number) => modelById(id)?.column ?? `Model ${id}`
-const modelName = (id: number) => modelById(id)?.name ?? `Model ${id}`
 const cut = (s: string) => (s.length > MAX_CELL_TEXT ? `${s.slice(0, MAX_CELL_TEXT)} … [cut at ${MAX_CELL_TEXT} characters]` : s)
 
 export function slug(s: string): string {

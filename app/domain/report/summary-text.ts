@@ -4,7 +4,7 @@
  * script). Every figure comes from SummaryFacts through `num`, the one number formatter, so a test can find each
  * figure of the facts in the text. Pure.
  */
-import { modelById } from '../models'
+import { modelName } from '../models'
 import { CHANGE_Z, type Action, type Change, type Figure, type SummaryFacts } from './summary'
 
 export type ReportLang = 'en' | 'de' | 'ja'
@@ -27,8 +27,6 @@ const LOCALE: Record<ReportLang, string> = { en: 'en-GB', de: 'de-DE', ja: 'ja-J
 export function num(lang: ReportLang, x: number, digits = 1): string {
   return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits, useGrouping: false }).format(x)
 }
-
-const engine = (id: number) => modelById(id)?.name ?? `Model ${id}`
 
 interface Words {
   heading: { summary: string; standing: string; changes: string; engines: string; competitor: string; sources: string; actions: string; charts: string; appendix: string }
@@ -88,7 +86,7 @@ const EN: Words = {
       : a.kind === 'optimise'
         ? `Optimise a page for “${a.query}”, where ${p(a.visibility)}% of the engines rank the brand (Content Optimiser).`
         : a.kind === 'engine'
-          ? `Work on ${engine(a.modelId)}, the weakest engine (${p(a.share)}% share of mentions): check which sources it cites (Source Insights).`
+          ? `Work on ${modelName(a.modelId)}, the weakest engine (${p(a.share)}% share of mentions): check which sources it cites (Source Insights).`
           : `Publish citable pages on the brand's own domain: none of the ${a.citations} citations points to it.`,
   interval: ci('en'),
   pct: '%',
@@ -122,7 +120,7 @@ const DE: Words = {
       : a.kind === 'optimise'
         ? `Eine Seite für „${a.query}“ optimieren: Dort führen ${p(a.visibility)} % der KI-Modelle die Marke (Content Optimiser).`
         : a.kind === 'engine'
-          ? `An ${engine(a.modelId)} arbeiten, dem schwächsten KI-Modell (${p(a.share)} % Anteil der Nennungen): prüfen, welche Quellen es zitiert (Source Insights).`
+          ? `An ${modelName(a.modelId)} arbeiten, dem schwächsten KI-Modell (${p(a.share)} % Anteil der Nennungen): prüfen, welche Quellen es zitiert (Source Insights).`
           : `Zitierfähige Seiten auf der eigenen Domain veröffentlichen: Keines der ${a.citations} Zitate verweist darauf.`,
   interval: ci('de'),
   pct: ' %',
@@ -156,7 +154,7 @@ const JA: Words = {
       : a.kind === 'optimise'
         ? `「${a.query}」向けのページを最適化する：ブランドを順位付けしたエンジンは${p(a.visibility)}%です（Content Optimiser）。`
         : a.kind === 'engine'
-          ? `最も弱いエンジン${engine(a.modelId)}（言及シェア${p(a.share)}%）に取り組む：引用している情報源を確認する（Source Insights）。`
+          ? `最も弱いエンジン${modelName(a.modelId)}（言及シェア${p(a.share)}%）に取り組む：引用している情報源を確認する（Source Insights）。`
           : `自社ドメインに引用されやすいページを公開する：${a.citations}件の引用のうち自社サイトへのものはありません。`,
   interval: ci('ja'),
   pct: '%',
@@ -193,7 +191,7 @@ export function summaryText(f: SummaryFacts, lang: ReportLang): SummarySection[]
   }
   if (changes.length === 0) changes.push(w.noHistory)
 
-  const list = (xs: { modelId: number; share: number }[]) => xs.map((e) => `${engine(e.modelId)} (${p(e.share)}${w.pct})`).join(', ')
+  const list = (xs: { modelId: number; share: number }[]) => xs.map((e) => `${modelName(e.modelId)} (${p(e.share)}${w.pct})`).join(', ')
   const engines: string[] = []
   if (f.engines.strongest.length) engines.push(w.strongest(list(f.engines.strongest)))
   if (f.engines.weakest.length) engines.push(w.weakest(list(f.engines.weakest)))

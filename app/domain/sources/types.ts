@@ -99,10 +99,11 @@ export interface ApiResponseItem {
   citations: { url: string; title?: string; snippet?: string; domain: string }[]
   sources: { url: string; title?: string; domain: string }[]
   webSearchQueries: string[]
-  searchMetadata: unknown
-  groundingMetadata: unknown
-  usage: unknown
-  raw: unknown
+  // Any JSON the vendor sent: optional, as JSON leaves an undefined value out on its way to the screen.
+  searchMetadata?: unknown
+  groundingMetadata?: unknown
+  usage?: unknown
+  raw?: unknown
 }
 
 export interface ModelExportRow {

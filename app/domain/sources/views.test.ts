@@ -14,7 +14,7 @@ import { keywordTerms } from './keywords'
 import { citedDomain, toInsight } from './insights'
 import {
   bestText, citationCards, citationShare, gapList, isDisplayText, keywordInsights, legacyCitations, ownedCitationRate, siteModelComparison, sitePriorities, sourceAnalytics,
-  topicsAudiences, wilson, type InsightLite, type SourceBrands,
+  topicsAudiences, type InsightLite, type SourceBrands,
 } from './views'
 
 const own: BrandDef = { name: 'Brooks', alternativeNames: [], domains: ['brooksrunning.com'], isOwn: true }
@@ -219,7 +219,6 @@ describe('beyond the spec', () => {
     // 1 of 4 answers cites brooksrunning: 25 %, Wilson (4.6 %, 69.9 %); Gemini 0 of 2: (0 %, 65.8 %)
     expect(r.overall).toEqual({ cited: 1, n: 4, rate: 25, ci: { low: 4.6, high: 69.9 } })
     expect(r.byModel[0]).toEqual({ modelId: 6, cited: 0, n: 2, rate: 0, ci: { low: 0, high: 65.8 } })
-    expect(wilson(0, 0)).toEqual({ low: 0, high: 0 })
   })
   it('owned citation rate per query, with its n and Wilson 95 % interval', () => {
     // q0: I1 (runnersworld, nike) no, I2 (brooksrunning) yes -> 1 of 2 = 50 %.

@@ -18,7 +18,7 @@
 import type { BrandDef } from '../metrics/brands'
 import { aggregateSites, classifySource, queryCoverage, type SiteAggregate, type SourceType } from './classify'
 import { citedUrls, type Insight } from './insights'
-import { wilson as wilsonInterval } from '../metrics/intervals'
+import { wilson } from '../metrics/intervals'
 
 /** The fields every tab but API Response needs (the loader reads only these). */
 export type InsightLite = Pick<Insight, 'kind' | 'modelId' | 'queryIndex' | 'query' | 'citations' | 'sources' | 'webSearchQueries'>
@@ -351,11 +351,6 @@ export function gapList(insights: InsightLite[], brands: SourceBrands) {
     .sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain))
 }
 
-/** The metrics module's 95 % Wilson interval, 0–0 without trials (the sources screens print one). */
-export function wilson(k: number, n: number): { low: number; high: number } {
-  return wilsonInterval(k, n) ?? { low: 0, high: 0 }
-}
-
 /**
  * Owned citation rate: answers citing an own site / answers, overall, per model and per query, each with its n and
  * a 95 % Wilson interval. Per query the n is that query's answers (one per model, and per kind when basic and
@@ -379,7 +374,8 @@ export function ownedCitationRate(insights: InsightLite[], brands: SourceBrands)
     byQuery.set(i.queryIndex, q)
   }
   const all = [...byModel.values()].reduce((a, e) => ({ k: a.k + e.k, n: a.n + e.n }), { k: 0, n: 0 })
-  const row = (e: { k: number; n: number }) => ({ cited: e.k, n: e.n, rate: pct1(e.k, e.n), ci: wilson(e.k, e.n) })
+  // The screens print an interval on every row: 0–0 without answers.
+  const row = (e: { k: number; n: number }) => ({ cited: e.k, n: e.n, rate: pct1(e.k, e.n), ci: wilson(e.k, e.n) ?? { low: 0, high: 0 } })
   return {
     overall: row(all),
     byModel: [...byModel].sort(([a], [b]) => a - b).map(([modelId, e]) => ({ modelId, ...row(e) })),

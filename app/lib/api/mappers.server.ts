@@ -1,6 +1,6 @@
 /** The app's internal shapes mapped to the API's stable ones (app/domain/api/schemas.ts). */
 import type { z } from 'zod'
-import type { Project } from '../projects.server'
+import type { Project } from '../../domain/projects'
 import { serializeApiResponse, type AnalysisRow, type ApiResponseRow } from '../analyses.server'
 import { analysisBase } from '../analyses-list.server'
 import { modelById } from '../../domain/models'
