@@ -161,7 +161,7 @@ export function createAnalysisActivities({ sql, gateway }: { sql: postgres.Sql<a
     if (!q || !model) throw ApplicationFailure.nonRetryable(`Unknown query ${input.queryIndex} or model ${input.modelId}`, 'permanent')
     const base = { analysisId: input.analysisId, modelId: input.modelId, queryIndex: input.queryIndex, sample: input.sample, query: q.query }
     try {
-      // An engine (issue 30) is read from the chosen SERP provider, in the project's market; a task it posts is written
+      // An engine (AI Overview, AI Mode, Copilot, ChatGPT app) is read from the chosen SERP provider, in the project's market; a task it posts is written
       // down first (engine_tasks), so a retried or restarted activity polls it rather than paying for a second one.
       const provider = providerOf(model, snap.serpProvider ?? serpChoice)
       const engine = model.engine

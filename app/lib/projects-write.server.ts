@@ -1,5 +1,5 @@
 /**
- * Projects, writing: the §5 rules for a project's lists, and creating, changing and deleting a project (reading
+ * Projects, writing: the validation rules for a project's lists, and creating, changing and deleting a project (reading
  * is projects.server.ts).
  */
 import type postgres from 'postgres'
@@ -22,7 +22,7 @@ interface NormalisedLists {
   queries: QueryItem[]
 }
 
-/** §5 rules for competitors, queries and alternative names; any breach is a 400 with the rule's message. */
+/** The rules for competitors, queries and alternative names; any breach is a 400 with the rule's message. */
 export function normaliseLists(input: {
   brandDomain: string
   brandDetails?: { alternativeNames: string[]; domains: string[] }
@@ -64,7 +64,7 @@ export function normaliseLists(input: {
     addAlternatives(c, d?.alternativeNames ?? source?.alternativeNames ?? [])
   }
 
-  // A topic-generated list may hold 50 queries (§5: 5 per topic, 10 topics); other lists 40, 20 in Light Mode.
+  // A topic-generated list may hold 50 queries (5 per topic, 10 topics); other lists 40, 20 in Light Mode.
   const max = input.isLightMode ? MAX_QUERIES_LIGHT : input.queries.some((q) => typeof q !== 'string' && q.topic) ? MAX_TOPIC_QUERIES : MAX_QUERIES
   const queries: QueryItem[] = []
   const seenQ = new Set<string>()
@@ -99,7 +99,7 @@ async function writeLists(tx: postgres.TransactionSql<any>, projectId: number, l
 }
 
 
-/** POST /api/projects. A project with the same name and brand is updated rather than duplicated (§2 warning). */
+/** POST /api/projects. A project with the same name and brand is updated rather than duplicated (the setup warns of it). */
 export async function createOrUpdateProject(user: User, input: ProjectInput): Promise<{ project: Project; created: boolean }> {
   if (!user.isActive) forbidden('Account is paused - contact admin to reactivate')
   const isLightMode = user.tier === 'light' ? true : input.isLightMode

@@ -1,6 +1,6 @@
 /**
  * Projects, reading: a project with its lists as the app shows it, the lists of projects a user sees, and the
- * access rules (§6, app/domain/sharing/access.ts) in SQL for queries over many projects. Creating, changing and
+ * access rules (owner, shared-with, public, admin: app/domain/sharing/access.ts) in SQL for queries over many projects. Creating, changing and
  * deleting a project is projects-write.server.ts.
  */
 import type postgres from 'postgres'
@@ -42,7 +42,7 @@ const projectSelect = (sql: Db, userId: number) => sql`
   join users u on u.id = p.user_id
   left join project_shares s on s.project_id = p.id and s.user_id = ${userId}`
 
-/** §6, decided in app/domain/sharing/access.ts for every loader and action. */
+/** Who may read or write a project, decided in app/domain/sharing/access.ts for every loader and action. */
 function accessOf(row: ProjectRow, user: User): AccessType | null {
   return decideAccess({ ownerId: row.user_id, sharedWithUser: row.share_archived !== null, isPublic: row.is_public }, user)
 }
@@ -130,7 +130,7 @@ export function projectAllows(sql: Db, user: User, action: ProjectAction, alias 
   return allowed.length ? sql`${projectAccessSql(sql, user, alias)} in ${sql(allowed)}` : sql`false`
 }
 
-/** The user's own projects, those shared with them and public ones (§6: public projects are visible to every signed-in user). */
+/** The user's own projects, those shared with them and public ones (public projects are visible to every signed-in user). */
 export async function listProjects(user: User): Promise<Project[]> {
   const sql = db()
   const rows = await sql<ProjectRow[]>`
@@ -153,7 +153,7 @@ export async function listAllProjectsForAdmin(user: User) {
 }
 
 /**
- * A project the user may `need` (§6, see app/domain/sharing/access.ts). A project the user may not see is a 404,
+ * A project the user may `need` (see app/domain/sharing/access.ts). A project the user may not see is a 404,
  * so ids of other people's projects are not revealed; one they may see but not change is a 403.
  */
 export async function getProject(user: User, id: number, need: ProjectAction = 'read'): Promise<Project> {

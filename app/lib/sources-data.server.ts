@@ -75,7 +75,7 @@ export async function readCompact(sql: Db, analysisId: number, set: InsightSet, 
   return set === 'all' ? mergeKinds(got.get('basic')!, got.get('enhanced')!) : got.get(set)!
 }
 
-/** GET /api/analyses/{id}/search-insights: the §3 Analysis fields searchInsights, enhancedSearchInsights, dualSearchInsights. */
+/** GET /api/analyses/{id}/search-insights: the Analysis fields searchInsights, enhancedSearchInsights, dualSearchInsights. */
 export async function searchInsightsOf(user: User, analysisId: number) {
   const { analysis } = await getAnalysis(user, analysisId)
   const sql = db()
@@ -121,7 +121,7 @@ export function parseQueries(raw: string | null, known: QueryMeta[]): number[] {
   return [...new Set(raw.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && ok.has(n)))]
 }
 
-/** The insights the filters keep: model, topic, audience and the chosen queries (§2 header). */
+/** The insights the filters keep: model, topic, audience and the chosen queries (the screen's header filters). */
 export function applyFilters(list: InsightLite[], f: SourcesViewData['filters'], meta: Map<number, QueryMeta>): InsightLite[] {
   return list.filter((i) => {
     if (f.model !== null && i.modelId !== f.model) return false

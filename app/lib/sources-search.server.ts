@@ -107,7 +107,7 @@ export async function sourceSearchStatus(user: User, analysisId: number) {
   return { analysisId: analysis.id, searchInsightsStatus: s?.row.status ?? null, progress: s ? progressView(s.row, s.live, s.note) : null }
 }
 
-/** An entry of GET /api/analyses?activeOnly=true for a running source search (§4: its phase text contains 'Search' or 'Enhanced'). */
+/** An entry of GET /api/analyses?activeOnly=true for a running source search (its phase text contains 'Search' or 'Enhanced'). */
 export interface ActiveSourceSearch {
   id: number
   kind: 'source-search'

@@ -3,7 +3,7 @@
  * tab only. The search itself is sources-search.server.ts; the stored insights are read by sources-data.server.ts.
  *
  * Decisions where the spec is silent:
- * - The default analysis is the latest with insights, else the latest completed (§4).
+ * - The default analysis is the latest with insights, else the latest completed.
  * - Tabs read the enhanced insights by default; the insight set selector offers the analysis
  *   answers' (basic) insights or both.
  */
@@ -90,7 +90,7 @@ export async function loadSourcesView(user: User, url: URL): Promise<SourcesView
     set,
     topic,
     audience,
-    // §4: a topic or audience filter clears the selected queries (the screen drops them on change).
+    // A topic or audience filter clears the selected queries (the screen drops them on change).
     queries: parseQueries(g('queries'), queries),
   }
   // Citations shows snippets and titles: it reads the rows; every other tab reads the compact parts.

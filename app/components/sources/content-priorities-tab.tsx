@@ -3,7 +3,7 @@ import { useNavigate } from '@remix-run/react'
 import { downloadCsv, Empty, useResultsHref } from '~/components/results/parts'
 import type { Cell } from '~/components/results/export-sheets'
 import type { SourcesViewData } from '~/domain/sources/types'
-import { fileBase, modelLabel, TypeBadge, type TabOf } from './source-parts'
+import { fileBase, modelName, TypeBadge, type TabOf } from './source-parts'
 
 export function Citations({ data, d }: { data: SourcesViewData; d: TabOf<'content-priorities'> }) {
   const navigate = useNavigate()
@@ -11,7 +11,7 @@ export function Citations({ data, d }: { data: SourcesViewData; d: TabOf<'conten
   const queries = data.options.queries.filter((q) => d.view.some((v) => v.queryIndex === q.index) || d.selected === q.index)
   const exportRows = (): Cell[][] => [
     ['Query', 'Total Citations', 'Unique Citations', 'Models', 'Top Citations'],
-    ...d.view.map((q) => [q.query, q.cards.reduce((n, c) => n + c.models.length, 0), q.uniqueCitations, [...new Set(q.cards.flatMap((c) => c.models))].map(modelLabel).join(', '), q.cards.slice(0, 5).map((c) => c.url).join(' ')]),
+    ...d.view.map((q) => [q.query, q.cards.reduce((n, c) => n + c.models.length, 0), q.uniqueCitations, [...new Set(q.cards.flatMap((c) => c.models))].map(modelName).join(', '), q.cards.slice(0, 5).map((c) => c.url).join(' ')]),
   ]
   return (
     <div className="panel" data-tab-panel="content-priorities">
@@ -78,7 +78,7 @@ export function Citations({ data, d }: { data: SourcesViewData; d: TabOf<'conten
                     <div>
                       {c.models.map((m) => (
                         <span key={m} className="badge badge-grey" style={{ marginRight: '.25rem' }}>
-                          {modelLabel(m)}
+                          {modelName(m)}
                         </span>
                       ))}
                     </div>
@@ -104,7 +104,7 @@ function LegacyCitations({ legacy }: { legacy: NonNullable<TabOf<'content-priori
             {q.responses.map((r, ri) => (
               <article key={`${r.modelId}-${r.kind}-${ri}`} className="src-card" data-legacy-response={r.modelId} data-kind={r.kind}>
                 <div className="src-card-head">
-                  <span className="badge badge-grey">{modelLabel(r.modelId)}</span>
+                  <span className="badge badge-grey">{modelName(r.modelId)}</span>
                 </div>
                 {r.citations.length === 0 ? (
                   <p className="muted">No citations found for this query</p>

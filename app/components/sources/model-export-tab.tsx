@@ -5,7 +5,7 @@ import { errorText, fetchJson } from '~/components/json'
 import { DataTable, downloadCsv, downloadWorkbook, Empty } from '~/components/results/parts'
 import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type ModelExportRow, type SourcesViewData } from '~/domain/sources/types'
-import { fileBase, modelLabel, type TabOf } from './source-parts'
+import { fileBase, modelName, type TabOf } from './source-parts'
 
 function exportSheetRows(rows: ModelExportRow[], mode: 'full' | 'minimal', combined: boolean): Cell[][] {
   const head = [...(combined ? ['Model'] : []), 'Prompt', 'Response', ...(mode === 'full' ? ['Source URLs'] : [])]
@@ -17,7 +17,7 @@ export function ModelExport({ data, d }: { data: SourcesViewData; d: TabOf<'mode
   const [mode, setMode] = useState<'full' | 'minimal'>('full')
   const [busy, setBusy] = useState(false)
   const combined = data.filters.model === null
-  const title = combined ? 'All Models' : modelLabel(data.filters.model!)
+  const title = combined ? 'All Models' : modelName(data.filters.model!)
   const exportAll = async (format: 'xlsx' | 'csv') => {
     setBusy(true)
     try {

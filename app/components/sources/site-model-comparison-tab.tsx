@@ -5,14 +5,14 @@ import { usePropState } from '~/components/use-prop-state'
 import { DataTable, downloadCsv, Empty, useResultsHref } from '~/components/results/parts'
 import type { Cell } from '~/components/results/export-sheets'
 import type { SourcesViewData } from '~/domain/sources/types'
-import { fileBase, modelColour, modelLabel, type TabOf } from './source-parts'
+import { fileBase, modelColour, modelName, type TabOf } from './source-parts'
 
 export function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-model-comparison'> }) {
   const navigate = useNavigate()
   const href = useResultsHref()
   const [filter, setFilter] = usePropState(d.filter)
   const { rows, models } = d.view
-  const csv = (): Cell[][] => [['Domain', 'Type', ...models.map(modelLabel), 'Total'], ...rows.map((r) => [r.domain, r.type, ...models.map((m) => r.byModel[m] ?? 0), r.total])]
+  const csv = (): Cell[][] => [['Domain', 'Type', ...models.map(modelName), 'Total'], ...rows.map((r) => [r.domain, r.type, ...models.map((m) => r.byModel[m] ?? 0), r.total])]
   return (
     <div className="panel" data-tab-panel="site-model-comparison">
       <form
@@ -51,14 +51,14 @@ export function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-
           <figure className="chart-figure" aria-label="Citations per site by model">
           <div style={{ height: Math.max(240, rows.length * 28) }}>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows.map((r) => ({ domain: r.domain, ...Object.fromEntries(models.map((m) => [modelLabel(m), r.byModel[m] ?? 0])) }))} layout="vertical" margin={{ left: 8, right: 24 }}>
+              <BarChart data={rows.map((r) => ({ domain: r.domain, ...Object.fromEntries(models.map((m) => [modelName(m), r.byModel[m] ?? 0])) }))} layout="vertical" margin={{ left: 8, right: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="domain" width={160} />
                 <Tooltip />
                 <Legend />
                 {models.map((m, i) => (
-                  <Bar key={m} dataKey={modelLabel(m)} stackId="a" fill={modelColour(i)} isAnimationActive={false} />
+                  <Bar key={m} dataKey={modelName(m)} stackId="a" fill={modelColour(i)} isAnimationActive={false} />
                 ))}
               </BarChart>
             </ResponsiveContainer>
@@ -70,7 +70,7 @@ export function Comparison({ data, d }: { data: SourcesViewData; d: TabOf<'site-
                 <th>Domain</th>
                 {models.map((m) => (
                   <th key={m} className="num">
-                    {modelLabel(m)}
+                    {modelName(m)}
                   </th>
                 ))}
                 <th className="num">Total</th>

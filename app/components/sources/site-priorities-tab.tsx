@@ -3,7 +3,7 @@ import { Fragment, useEffect, useRef, useState } from 'react'
 import { DataTable, downloadCsv, Empty, ExportButton, Tile } from '~/components/results/parts'
 import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type SourcesViewData } from '~/domain/sources/types'
-import { fileBase, modelLabel, pct, TypeBadge, type TabOf } from './source-parts'
+import { fileBase, modelName, pct, TypeBadge, type TabOf } from './source-parts'
 
 export function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'site-priorities'> }) {
   const { sites, models, totals } = d.view
@@ -27,7 +27,7 @@ export function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'s
   }, [sites.length])
   if (!sites.length) return <Empty title="No site data available from source insights" />
   const rows = (): Cell[][] => [
-    ['Rank', 'Source', 'Domain', 'Type', 'URLs', 'Total Citations', ...models.map((m) => `${modelLabel(m)} citations`), ...models.map((m) => `${modelLabel(m)} coverage %`), 'Combined coverage %'],
+    ['Rank', 'Source', 'Domain', 'Type', 'URLs', 'Total Citations', ...models.map((m) => `${modelName(m)} citations`), ...models.map((m) => `${modelName(m)} coverage %`), 'Combined coverage %'],
     ...sites.map((s) => [s.rank, s.siteName, s.domain, s.type, s.urlCount, s.totalMentions, ...models.map((m) => s.mentionsByModel[m] ?? 0), ...models.map((m) => s.coverage[m]?.percent ?? 0), s.combinedCoverage.percent]),
   ]
   return (
@@ -54,7 +54,7 @@ export function SitePriorities({ data, d }: { data: SourcesViewData; d: TabOf<'s
             <th className="num">Citations</th>
             {models.map((m) => (
               <th key={m} className="num">
-                {modelLabel(m)}
+                {modelName(m)}
               </th>
             ))}
             <th className="num">Combined coverage</th>
@@ -175,7 +175,7 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
                   <th>Domain</th>
                   {d.citationShareModels.map((m) => (
                     <th key={m} className="num">
-                      {modelLabel(m)}
+                      {modelName(m)}
                     </th>
                   ))}
                 </tr>
@@ -244,7 +244,7 @@ function ShareAndGaps({ data, d }: { data: SourcesViewData; d: TabOf<'site-prior
           <tbody>
             {[{ modelId: 0, ...d.ownedRate.overall }, ...d.ownedRate.byModel].map((r) => (
               <tr key={r.modelId} data-owned-rate={r.modelId || 'all'}>
-                <td>{r.modelId ? modelLabel(r.modelId) : 'All models'}</td>
+                <td>{r.modelId ? modelName(r.modelId) : 'All models'}</td>
                 <OwnedRateCells r={r} />
               </tr>
             ))}

@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { ChartFigure } from '~/components/chart-figure'
 import { Empty, useResultsHref } from '~/components/results/parts'
 import type { SourceType } from '~/domain/sources/classify'
-import { modelLabel, pct, TYPE_COLOUR, type TabOf } from './source-parts'
+import { modelName, pct, TYPE_COLOUR, type TabOf } from './source-parts'
 
 export function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
   const navigate = useNavigate()
@@ -58,10 +58,10 @@ export function SourceAnalytics({ d }: { d: TabOf<'source-analytics'> }) {
           )}
           <h3>By model</h3>
           {view.byModel.length ? (
-            <ChartFigure title="Citations by model" columns={['Model', ...d.types]} rows={view.byModel.map((r) => [modelLabel(r.modelId), ...d.types.map((t) => (r as Record<string, unknown>)[t] as number)])}>
+            <ChartFigure title="Citations by model" columns={['Model', ...d.types]} rows={view.byModel.map((r) => [modelName(r.modelId), ...d.types.map((t) => (r as Record<string, unknown>)[t] as number)])}>
             <div style={{ height: 260 }} data-by-model>
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={view.byModel.map((r) => ({ ...r, model: modelLabel(r.modelId) }))}>
+                <BarChart data={view.byModel.map((r) => ({ ...r, model: modelName(r.modelId) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="model" />
                   <YAxis allowDecimals={false} />

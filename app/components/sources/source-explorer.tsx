@@ -2,7 +2,7 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Header } from '~/components/app-shell'
 import { DataTable, Empty } from '~/components/results/parts'
-import { modelLabel } from './source-parts'
+import { modelName } from './source-parts'
 import { homeHref } from '~/domain/home-phases'
 
 export interface ExplorerView {
@@ -78,7 +78,7 @@ export function SourceExplorer({ data }: { data: ExplorerView }) {
                       <td>
                         {Object.entries(r.byModel).map(([m, n]) => (
                           <div key={m}>
-                            {modelLabel(Number(m))}: {n}
+                            {modelName(Number(m))}: {n}
                           </div>
                         ))}
                       </td>

@@ -1,9 +1,8 @@
 /** What the Source Insights tabs share: model names and colours, the source-type badge, export file names. */
 import type { SourceType } from '~/domain/sources/classify'
 import type { SourceTabData, SourcesViewData } from '~/domain/sources/types'
-import { modelById } from '~/domain/models'
 
-export const modelLabel = (id: number) => modelById(id)?.name ?? `Model ${id}`
+export { modelName } from '~/domain/models'
 
 // Marks reach 3:1 on white; a badge's text takes the darker shade of its hue (4.5:1 on the tint).
 export const TYPE_COLOUR: Record<SourceType, string> = { Owned: '#dc2626', Competitor: '#b45309', Earned: '#2563eb' }

@@ -14,7 +14,7 @@ import { Empty, useResultsHref } from '~/components/results/parts'
 import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'
-import { modelLabel } from './source-parts'
+import { modelName } from './source-parts'
 import { SitePriorities } from './site-priorities-tab'
 import { SourceAnalytics } from './source-analytics-tab'
 import { TopicsAudiences } from './topics-audiences-tab'
@@ -205,7 +205,7 @@ function HeaderControls({ data }: { data: SourcesViewData }) {
               <option value="">All Models</option>
               {options.models.map((m) => (
                 <option key={m} value={m}>
-                  {modelLabel(m)}
+                  {modelName(m)}
                 </option>
               ))}
             </select>
@@ -267,7 +267,7 @@ function HeaderControls({ data }: { data: SourcesViewData }) {
       {filtered && (
         <div className="rs-notice" role="status" data-filter-banner>
           Showing filtered results
-          {filters.model !== null && ` · ${modelLabel(filters.model)}`}
+          {filters.model !== null && ` · ${modelName(filters.model)}`}
           {filters.topic && ` · topic ${filters.topic}`}
           {filters.audience && ` · audience ${filters.audience}`}
           {filters.queries.length > 0 && ` · ${filters.queries.length} of ${options.queries.length} queries`}{' '}

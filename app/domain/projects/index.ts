@@ -59,7 +59,7 @@ const nameList = (label: string) => list(label, listItem(label, L.competitor)).t
 
 const brandDetailsSchema = z.object({
   name: listItem('Brand name', L.name).optional(),
-  // Blank alternative names are kept so the §5 rule can answer 'Alternative name cannot be empty'.
+  // Blank alternative names are kept so the validation can answer 'Alternative name cannot be empty'.
   alternativeNames: list('Alternative names', listItem('Alternative name', L.competitor)).default([]),
   domains: nameList('Domains').default([]),
 })
@@ -75,7 +75,7 @@ const queryItemSchema = z.union([
   }),
 ])
 
-/** Competitors may arrive as a list of names, a comma-separated string, or detail objects (§3). */
+/** Competitors may arrive as a list of names, a comma-separated string, or detail objects. */
 const competitorsSchema = z
   .union([text('Competitors', L.competitor * 20), list('Competitors', z.union([listItem('Competitor', L.competitor), competitorDetailsSchema]))])
   .transform((v) => (typeof v === 'string' ? v.split(',') : v))
