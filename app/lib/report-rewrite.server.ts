@@ -65,10 +65,19 @@ export async function rewriteSettingOf(user: User, projectId: number | null) {
 export async function reportRewriteState(user: User, analysisId: number) {
   const { analysis, project } = await getAnalysis(user, analysisId, 'read')
   const { enabled } = await rewriteEnabled(db(), project.id)
-  if (analysis.status !== 'completed') return { enabled, status: null, unknownFigures: [], simulated: isDemoMode() }
+  if (analysis.status !== 'completed') return { enabled, rewriteId: null, status: null, unknownFigures: [], paragraphs: null, error: null, simulated: isDemoMode() }
   const summary = await reportSummaryOf(analysisId)
   const r = await latestRewrite(db(), analysisId, rewriteFactsKey(summary.lang, summary.sections))
-  return { enabled, status: r?.status ?? null, unknownFigures: r?.unknownFigures ?? [], error: r?.error ?? null, simulated: r ? r.simulated : isDemoMode() }
+  return {
+    enabled,
+    rewriteId: r?.id ?? null,
+    status: r?.status ?? null,
+    unknownFigures: r?.unknownFigures ?? [],
+    // Only an accepted text: a refused one is never shown.
+    paragraphs: r?.status === 'accepted' ? r.paragraphs : null,
+    error: r?.error ?? null,
+    simulated: r ? r.simulated : isDemoMode(),
+  }
 }
 
 /**
