@@ -26,6 +26,7 @@ import { reportRewriteWorkflowId } from '../../workflows/shared'
 export const REWRITE_MESSAGES = {
   off: 'Turn on “Rewrite the summary’s style with a model” in Report branding first',
   accountInherit: 'The account setting is on or off: inherit is only for a project',
+  stale: 'The rewrite did not finish within 10 minutes: ask for it again',
 } as const
 
 export const rewriteSettingSchema = z.object({
@@ -71,11 +72,12 @@ export async function reportRewriteState(user: User, analysisId: number) {
   return {
     enabled,
     rewriteId: r?.id ?? null,
-    status: r?.status ?? null,
+    // Pending past its workflow's time will never be judged: failed, so a client following it stops.
+    status: r?.stale ? ('failed' as const) : (r?.status ?? null),
     unknownFigures: r?.unknownFigures ?? [],
     // Only an accepted text: a refused one is never shown.
     paragraphs: r?.status === 'accepted' ? r.paragraphs : null,
-    error: r?.error ?? null,
+    error: r?.stale ? REWRITE_MESSAGES.stale : (r?.error ?? null),
     simulated: r ? r.simulated : isDemoMode(),
   }
 }

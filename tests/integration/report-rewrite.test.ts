@@ -200,5 +200,14 @@ describe('through the public API and MCP with a key', () => {
     // Each rewrite was one model call, recorded against the key's user.
     const usage = await (await sql())`select 1 from model_usage where user_id = ${hw.owner.userId} and kind = 'report-rewrite'`
     expect(usage).toHaveLength(2)
+
+    // A rewrite left pending past its workflow's 10 minutes reads as failed, so a client following it stops.
+    const db = await sql()
+    const [stale] = await db<{ id: string }[]>`
+      insert into report_rewrites (analysis_id, facts_key, user_id, status, created_at)
+      select analysis_id, facts_key, user_id, 'pending', now() - interval '11 minutes' from report_rewrites where id = ${viaMcp.body.rewriteId} returning id`
+    expect((await api.call(v1(hw))).body).toMatchObject({
+      rewriteId: Number(stale.id), status: 'failed', paragraphs: null, error: 'The rewrite did not finish within 10 minutes: ask for it again',
+    })
   })
 })
