@@ -26,6 +26,7 @@ import { reportRewriteWorkflowId } from '../../workflows/shared'
 export const REWRITE_MESSAGES = {
   off: 'Turn on “Rewrite the summary’s style with a model” in Report branding first',
   accountInherit: 'The account setting is on or off: inherit is only for a project',
+  stale: 'The rewrite did not finish within 10 minutes: ask for it again',
 } as const
 
 export const rewriteSettingSchema = z.object({
@@ -65,10 +66,20 @@ export async function rewriteSettingOf(user: User, projectId: number | null) {
 export async function reportRewriteState(user: User, analysisId: number) {
   const { analysis, project } = await getAnalysis(user, analysisId, 'read')
   const { enabled } = await rewriteEnabled(db(), project.id)
-  if (analysis.status !== 'completed') return { enabled, status: null, unknownFigures: [], simulated: isDemoMode() }
+  if (analysis.status !== 'completed') return { enabled, rewriteId: null, status: null, unknownFigures: [], paragraphs: null, error: null, simulated: isDemoMode() }
   const summary = await reportSummaryOf(analysisId)
   const r = await latestRewrite(db(), analysisId, rewriteFactsKey(summary.lang, summary.sections))
-  return { enabled, status: r?.status ?? null, unknownFigures: r?.unknownFigures ?? [], error: r?.error ?? null, simulated: r ? r.simulated : isDemoMode() }
+  return {
+    enabled,
+    rewriteId: r?.id ?? null,
+    // Pending past its workflow's time will never be judged: failed, so a client following it stops.
+    status: r?.stale ? ('failed' as const) : (r?.status ?? null),
+    unknownFigures: r?.unknownFigures ?? [],
+    // Only an accepted text: a refused one is never shown.
+    paragraphs: r?.status === 'accepted' ? r.paragraphs : null,
+    error: r?.stale ? REWRITE_MESSAGES.stale : (r?.error ?? null),
+    simulated: r ? r.simulated : isDemoMode(),
+  }
 }
 
 /**

@@ -419,6 +419,7 @@ describe('OpenAPI contract', () => {
     const [fact] = await db<{ id: number }[]>`insert into brand_facts (project_id, position, statement, source_url) values (${seeded.projectId}, 0, 'Founded in 1964.', 'https://example.com/about') returning id`
     await db`insert into factcheck_claims (response_id, analysis_id, project_id, model_id, label, claim, sentence, fact_id, fact_statement)
       select id, analysis_id, ${seeded.projectId}, model_id, 'contradicted', 'Founded in 1972', 'Nike was founded in 1972.', ${fact.id}, 'Founded in 1964.' from api_responses where id = ${first.id}`
+    await db`insert into report_brandings (project_id, rewrite_summary) values (${seeded.projectId}, true)`
     await setLimits(seeded.owner.userId, { maxProjects: null, maxAnalyses: null })
     const fresh = await createProject(seeded.owner)
     const client = new KeyClient((await createKey(seeded.owner, 'Contract', ['read', 'run'])).key)
@@ -456,6 +457,9 @@ describe('OpenAPI contract', () => {
       { op: 'getProjectSources', path: `/projects/${P}/sources?set=basic&analysisId=${A}` },
       { op: 'getSchedule', path: `/projects/${P}/schedule` },
       { op: 'exportReport', path: `/analyses/${A}/report?format=xlsx` },
+      // The report summary's model rewrite, with the project's setting on (seeded below): started, then read.
+      { op: 'startReportRewrite', path: `/analyses/${A}/report-rewrite`, method: 'POST' },
+      { op: 'getReportRewrite', path: `/analyses/${A}/report-rewrite` },
       // Fact-check: the facts, the accuracy view (one claim seeded below), and a new check.
       { op: 'getBrandFacts', path: `/projects/${P}/facts` },
       { op: 'getAccuracy', path: `/analyses/${A}/accuracy` },

@@ -2,7 +2,8 @@
  * The model budget is enforced where model work starts: every route, API operation and MCP tool that
  * can cause a model call is listed here, and each is refused over the daily cost cap — with nothing started
  * (no analysis, run, source search or workflow). The list is checked for completeness against the code: every route
- * module that takes a ticket from admitModelWork is in it, and so is every API route that starts model work.
+ * module that takes a ticket from admitModelWork is in it, and so is every REST operation and MCP tool of the run scope
+ * that is not named as starting no model work.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { setLimits, sql } from '../support/flows'
 import { seedHandWorkedAnalysis, type HandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { connectMcp, createKey, KeyClient } from '../support/api-keys'
 import { MODELS } from '../../app/domain/models'
+import { API_ROUTES, type ApiRouteDef, type ApiRouteId } from '../../app/domain/api/routes'
 
 const root = path.resolve(__dirname, '../..')
 const payroll = { brandDomain: 'PayFlow', marketDescription: 'Payroll software for small businesses', marketRegion: 'United Kingdom', language: 'en-GB', marketType: 'B2B' }
@@ -48,11 +50,12 @@ function appRoutes(hw: Pick<HandWorkedAnalysis, 'projectId' | 'analysisId'>): Ar
 /** What the model work of a user left behind: nothing may be added while refused. */
 async function footprint(userId: number) {
   const db = await sql()
-  const [row] = await db<{ analyses: number; runs: number; searches: number; usage: number }[]>`
+  const [row] = await db<{ analyses: number; runs: number; searches: number; usage: number; rewrites: number }[]>`
     select (select count(*)::int from analyses where user_id = ${userId}) as analyses,
            (select count(*)::int from model_runs r join analyses a on a.id = r.analysis_id where a.user_id = ${userId}) as runs,
            (select count(*)::int from source_searches s join analyses a on a.id = s.analysis_id where a.user_id = ${userId}) as searches,
-           (select count(*)::int from model_usage where user_id = ${userId}) as usage`
+           (select count(*)::int from model_usage where user_id = ${userId}) as usage,
+           (select count(*)::int from report_rewrites where user_id = ${userId}) as rewrites`
   return row
 }
 
@@ -98,10 +101,12 @@ function apiCases(): Array<[string, (o: Owner) => Promise<{ status: number; body
     ['POST /api/v1/analyses/{id}/models', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/models`, { modelId: 3 })],
     ['POST /api/v1/projects/{id}/schedule trigger', (o) => api(o, `/api/v1/projects/${o.hw.projectId}/schedule`, { action: 'trigger' })],
     ['POST /api/v1/analyses/{id}/accuracy', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/accuracy`)],
+    ['POST /api/v1/analyses/{id}/report-rewrite', (o) => api(o, `/api/v1/analyses/${o.hw.analysisId}/report-rewrite`)],
     ['MCP start_analysis', (o) => mcpTool(o.key, 'start_analysis', { projectId: o.hw.projectId })],
     ['MCP start_factcheck', (o) => mcpTool(o.key, 'start_factcheck', { analysisId: o.hw.analysisId })],
     ['MCP add_model', (o) => mcpTool(o.key, 'add_model', { analysisId: o.hw.analysisId, modelId: 3 })],
     ['MCP change_schedule trigger', (o) => mcpTool(o.key, 'change_schedule', { projectId: o.hw.projectId, action: 'trigger' })],
+    ['MCP start_report_rewrite', (o) => mcpTool(o.key, 'start_report_rewrite', { analysisId: o.hw.analysisId })],
   ]
 }
 
@@ -173,6 +178,19 @@ describe('the list above is complete', () => {
     const SKIPS_MODEL_WORK = ['api.projects.$id.export.ts']
     expect(admitting.filter((f) => !listed.has(f) && !ADMINS_ONLY.includes(f) && !SKIPS_MODEL_WORK.includes(f))).toEqual([])
     expect([...listed].filter((f) => !admitting.includes(f))).toEqual([])
+  })
+
+  it('every REST operation and MCP tool of the run scope is listed, or named as one that starts no model work', () => {
+    // Model work needs the run scope, so a read-scope operation cannot start any.
+    const NO_MODEL_WORK: ApiRouteId[] = ['createExperiment', 'cancelAnalysis', 'uploadLogs']
+    const names = apiCases().map(([name]) => name)
+    const listed = (name: string) => names.some((n) => n === name || n.startsWith(`${name} `))
+    const missing = (Object.entries(API_ROUTES) as [ApiRouteId, ApiRouteDef][])
+      .filter(([id, r]) => r.scope === 'run' && !NO_MODEL_WORK.includes(id))
+      .flatMap(([, r]) => [`${r.method.toUpperCase()} /api/v1${r.path.replace(/\{\w+\}/g, '{id}')}`, `MCP ${r.tool.name}`])
+      .filter((name) => !listed(name))
+    expect(missing).toEqual([])
+    expect(names.filter((n) => n.startsWith('MCP '))).toHaveLength(names.length / 2)
   })
 
   it('every app/lib module that starts a workflow is reached only with a ticket (the compiler holds it; this guards a cast)', () => {

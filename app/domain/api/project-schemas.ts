@@ -83,3 +83,31 @@ export const exportFileSchema = z
     base64: z.string().openapi({ description: 'The file, base64-encoded.' }),
   })
   .openapi('ExportFile')
+
+const rewriteSimulated = z.boolean().openapi({ description: 'Demo mode: the built-in model simulator writes the rewrite, not a real AI model.' })
+
+export const reportRewriteStartedSchema = z
+  .object({
+    analysisId: z.number().int(),
+    rewriteId: z.number().int(),
+    status: z.literal('pending'),
+    simulated: rewriteSimulated,
+  })
+  .openapi('ReportRewriteStarted')
+
+export const reportRewriteSchema = z
+  .object({
+    analysisId: z.number().int(),
+    enabled: z.boolean().openapi({ description: 'Whether the setting "Rewrite the summary\'s style with a model" is on for the project (its own value, else its owner\'s account\'s; off by default).' }),
+    rewriteId: z.number().int().nullable(),
+    status: z.enum(['pending', 'accepted', 'rejected', 'failed']).nullable().openapi({
+      description:
+        'The latest rewrite of the summary as it stands now (null: none asked for). accepted: every figure is one of the computed facts and the report shows it; ' +
+        'rejected: it had figures that are not (unknownFigures), so the report shows the computed summary with a notice; failed: it could not be made (error).',
+    }),
+    unknownFigures: z.array(z.number()).openapi({ description: 'The figures of a rejected rewrite that are not among the computed facts.' }),
+    paragraphs: z.array(z.string()).nullable().openapi({ description: 'The accepted rewrite, one paragraph per summary section; null otherwise (a rejected text is never shown).' }),
+    error: z.string().nullable(),
+    simulated: rewriteSimulated,
+  })
+  .openapi('ReportRewrite')

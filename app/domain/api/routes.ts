@@ -44,6 +44,12 @@ const START_TOOL =
   'One analysis per project per day; counts against the user\'s analysis quota, rate limit and daily cost cap. Returns the analysis (status pending) - ' +
   'poll it with get_analysis; results exist once its status is completed.'
 
+const REWRITE_TOOL =
+  'The report\'s executive summary is computed from the numbers; optionally a model rewrites its style (start_report_rewrite, then get_report_rewrite until status is not pending). ' +
+  'A guard keeps the rewrite only when every figure in it is one of the computed facts (status accepted, paragraphs = the text the report shows); ' +
+  'otherwise status is rejected, unknownFigures names the invented figures and the report keeps its computed summary. Needs the project\'s setting ' +
+  '"Rewrite the summary\'s style with a model" on (Report branding); simulated = written by the demo simulator.'
+
 export interface ApiRouteDef {
   method: 'get' | 'post'
   /** OpenAPI path template under /api/v1, e.g. /projects/{projectId}. */
@@ -210,6 +216,20 @@ export const API_ROUTES = {
     method: 'get', path: '/analyses/{analysisId}/report', scope: 'read', tag: 'Exports', status: 200, response: p.exportFileSchema, params: s.analysisParams, query: p.reportQuery,
     summary: 'The report of a completed analysis as a file',
     description: 'The Export menu\'s report (cover, overview, share of model, brand rank, query ranks, mentions, sentiment, answers) as xlsx (default) or pdf, base64-encoded in JSON, optionally for one model, topic or audience. Every text cell follows the OWASP formula-injection rule.',
+  },
+  startReportRewrite: {
+    tool: { name: 'start_report_rewrite', description: `${REWRITE_TOOL} Starting one: the project's owner only; counts against the rate limit and daily cost cap.` },
+    method: 'post', path: '/analyses/{analysisId}/report-rewrite', scope: 'run', tag: 'Exports', status: 202, response: p.reportRewriteStartedSchema, params: s.analysisParams,
+    summary: 'A model rewrites the style of the report\'s summary',
+    description:
+      'The same as "Rewrite the summary\'s style with a model" in the app\'s Download report menu: the project\'s owner only, with the setting on (Report branding); ' +
+      'counts against the rate limit and daily cost cap. A rewrite of the same summary already running is answered as it is. Follow it with GET.',
+  },
+  getReportRewrite: {
+    tool: { name: 'get_report_rewrite', description: REWRITE_TOOL },
+    method: 'get', path: '/analyses/{analysisId}/report-rewrite', scope: 'read', tag: 'Exports', status: 200, response: p.reportRewriteSchema, params: s.analysisParams,
+    summary: 'Where the model rewrite of the report\'s summary stands',
+    description: 'Whether the setting is on, and the latest rewrite of the analysis\'s computed summary: pending, accepted (with its paragraphs), rejected (with the figures it invented) or failed.',
   },
   getBrandFacts: {
     tool: { name: 'get_brand_facts' },

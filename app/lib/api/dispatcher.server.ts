@@ -15,6 +15,7 @@ import { authenticateKey, logCall, requireScope, type ApiPrincipal } from './key
 import * as op from './operations.server'
 import { crawlerJoined, crawlerOverview, listUploads } from '../crawlers.server'
 import { uploadLogsFromApi } from '../crawlers-intake.server'
+import { reportRewriteState, startReportRewrite } from '../report-rewrite.server'
 import type { OpContext } from './operations.server'
 
 type Handler = (c: OpContext, input: { params: any; query: any; body: any }) => Promise<unknown>
@@ -47,6 +48,8 @@ const HANDLERS: Record<ApiRouteId, Handler> = {
   changeSchedule: async (c, i) =>
     changeDailySchedule(c.principal.user, i.params.projectId, i.body, i.body.action === 'trigger' ? await admitModelWork({ user: c.principal.user, clientAddress: c.clientAddress }) : null),
   exportReport: (c, i) => op.opExportReport(c, i.params.analysisId, i.query),
+  startReportRewrite: async (c, i) => ({ analysisId: i.params.analysisId, ...(await startReportRewrite(c.principal.user, i.params.analysisId, c.clientAddress)) }),
+  getReportRewrite: async (c, i) => ({ analysisId: i.params.analysisId, ...(await reportRewriteState(c.principal.user, i.params.analysisId)) }),
   getBrandFacts: (c, i) => projectFacts(c.principal.user, i.params.projectId),
   getAccuracy: (c, i) => accuracyOf(c.principal.user, i.params.analysisId, { modelId: i.query.model && i.query.model !== 'combined' ? (modelByFilter(i.query.model)?.id ?? null) : null }),
   startFactcheck: (c, i) => startFactcheck(c.principal.user, i.params.analysisId, c.clientAddress),
