@@ -27,6 +27,7 @@ export async function loadTrends(user: User, projectId: number, opts: { query?: 
   for (const p of points) {
     const r = ranks.get(p.analysisId)
     p.queryRanks = r ? { [r.index]: r.ranks } : {}
+    p.queryModels = r ? { [r.index]: r.models } : {}
   }
   const view = buildTrends(points, { ...opts, query })
   // A read writes nothing: the bell's alerts are stored by trendAlertsWorkflow (activities/trends.ts checkTrendAlerts)

@@ -183,6 +183,7 @@ export async function opGetTrends({ principal }: OpContext, projectId: number, q
   return {
     projectId,
     brands: t.brands,
+    models: t.models,
     days: t.days,
     queries: t.queries,
     query: t.query,
@@ -190,6 +191,8 @@ export async function opGetTrends({ principal }: OpContext, projectId: number, q
     topics: t.topics,
     topicBrand: t.topicBrand,
     topicTrend: t.topicTrend,
+    queryModels: t.queryModels,
+    queryModelTotals: t.queryModelTotals,
     alerts: t.alerts,
   }
 }
