@@ -365,7 +365,8 @@ const trendCell = z.object({
 const trendModelCell = z.object({
   answered: z.number().int().openapi({ description: "n of the model's rates: its answers with text (an absent AI Overview is not one)." }),
   absent: z.number().int().openapi({ description: 'Answers where the engine showed no AI answer (an absent AI Overview): a result, in no n.' }),
-  presence: rateSchema.nullable().openapi({ description: 'Engines: answers with an AI answer / answered + absent. Null for the developer APIs.' }),
+  // A union, not .nullable(): the Rate component is a $ref, and a sibling nullable of a $ref is ignored.
+  presence: z.union([rateSchema, z.null()]).openapi({ description: 'Engines: answers with an AI answer / answered + absent. Null for the developer APIs.' }),
   brands: z.record(
     z.string(),
     z.object({
