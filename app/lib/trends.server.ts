@@ -15,7 +15,7 @@ import { dailyRunWorkflowId, dailyScheduleId } from '../../workflows/shared'
 const isLocked = (user: User, project: Project) => user.tier === 'light' || project.isLightMode
 
 /** GET /api/projects/{id}/trends: the page's series, tables, intervals and alerts from the stored per-analysis points. */
-export async function loadTrends(user: User, projectId: number, opts: { query?: string | null; topicBrand?: string | null } = {}) {
+export async function loadTrends(user: User, projectId: number, opts: { query?: string | null; topicBrand?: string | null; modelBrand?: string | null } = {}) {
   const project = await getProject(user, projectId)
   if (isLocked(user, project)) forbidden(LIGHT_MODE_LOCKED)
   const sql = db()

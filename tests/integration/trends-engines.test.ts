@@ -88,28 +88,26 @@ describe('Trends: every model the analyses hold, an absent AI Overview in no n',
       { id: 8, filter: 'gpt41', name: 'ChatGPT 5', colour: '#10a37f', isEngine: false },
       { id: 11, filter: 'aio', name: 'Google AI Overview', colour: '#fbbc04', isEngine: true },
     ])
+    expect(body.modelBrand).toBe('Acme')
     const [d1, d2] = body.days
-    // Day 1, AI Overview: both queries shown (2 of 2). Acme named in both (2/2), ranked 1 and 2 -> 1.5; Rival named
-    // and ranked in q1 only (1/2), rank 1.
-    expect(d1.models['11']).toEqual({
-      answered: 2, absent: 0, presence: r2of2,
-      brands: { Acme: { mentionRate: r2of2, rankRate: r2of2, rank: 1.5 }, Rival: { mentionRate: r1of2, rankRate: r1of2, rank: 1 } },
-    })
-    // Day 2, AI Overview: q1 showed none, so n = 1 (q0 only): Acme 0 of 1 (not 0 of 2), Rival 1 of 1; presence 1 of 2.
-    expect(d2.models['11']).toEqual({
-      answered: 1, absent: 1, presence: r1of2,
-      brands: { Acme: { mentionRate: r0of1, rankRate: r0of1, rank: null }, Rival: { mentionRate: r1of1, rankRate: r1of1, rank: 1 } },
-    })
-    // ChatGPT 5 (an API: no presence). Day 1: Acme in q0 (1/2, rank 1), Rival in q1 (1/2, rank 1).
-    expect(d1.models['8']).toEqual({
-      answered: 2, absent: 0, presence: null,
-      brands: { Acme: { mentionRate: r1of2, rankRate: r1of2, rank: 1 }, Rival: { mentionRate: r1of2, rankRate: r1of2, rank: 1 } },
-    })
-    // Day 2: Acme in q0 only (1/2, rank 2); Rival in both (2/2, rank 1 and 1 -> 1).
-    expect(d2.models['8']).toEqual({
-      answered: 2, absent: 0, presence: null,
-      brands: { Acme: { mentionRate: r1of2, rankRate: r1of2, rank: 2 }, Rival: { mentionRate: r2of2, rankRate: r2of2, rank: 1 } },
-    })
+    // Each model's series is of one brand (modelBrand, default the own brand). Day 1, AI Overview: both queries shown
+    // (2 of 2); Acme named in both (2/2), ranked 1 and 2 -> 1.5.
+    expect(d1.models['11']).toEqual({ answered: 2, absent: 0, presence: r2of2, brands: { Acme: { mentionRate: r2of2, rankRate: r2of2, rank: 1.5 } } })
+    // Day 2, AI Overview: q1 showed none, so n = 1 (q0 only): Acme 0 of 1 (not 0 of 2); presence 1 of 2.
+    expect(d2.models['11']).toEqual({ answered: 1, absent: 1, presence: r1of2, brands: { Acme: { mentionRate: r0of1, rankRate: r0of1, rank: null } } })
+    // ChatGPT 5 (an API: no presence). Day 1: Acme in q0 (1/2, rank 1); day 2: Acme in q0 only (1/2, rank 2).
+    expect(d1.models['8']).toEqual({ answered: 2, absent: 0, presence: null, brands: { Acme: { mentionRate: r1of2, rankRate: r1of2, rank: 1 } } })
+    expect(d2.models['8']).toEqual({ answered: 2, absent: 0, presence: null, brands: { Acme: { mentionRate: r1of2, rankRate: r1of2, rank: 2 } } })
+
+    // Another brand's series: Rival. AI Overview day 1: named and ranked in q1 only (1/2), rank 1; day 2: 1 of 1, rank 1.
+    // ChatGPT 5 day 2: named in both (2/2), ranked 1 and 1 -> 1.
+    const rival = (await seeded.owner.json(`/api/projects/${seeded.projectId}/trends?modelBrand=Rival`)).body
+    expect(rival.modelBrand).toBe('Rival')
+    expect(rival.days[0].models['11'].brands).toEqual({ Rival: { mentionRate: r1of2, rankRate: r1of2, rank: 1 } })
+    expect(rival.days[1].models['11'].brands).toEqual({ Rival: { mentionRate: r1of1, rankRate: r1of1, rank: 1 } })
+    expect(rival.days[1].models['8'].brands).toEqual({ Rival: { mentionRate: r2of2, rankRate: r2of2, rank: 1 } })
+    // An unknown brand falls back to the own brand, as the topic brand does.
+    expect((await seeded.owner.json(`/api/projects/${seeded.projectId}/trends?modelBrand=Nobody`)).body.modelBrand).toBe('Acme')
     // The all-models brand series still counts the six API models only (comparable with days without engines):
     // day 2 mentions Acme 1 (ChatGPT q0), Rival 1 + 1 = 2, answered 2.
     expect(d2.answered).toBe(2)
@@ -121,10 +119,10 @@ describe('Trends: every model the analyses hold, an absent AI Overview in no n',
     const qs = new URLSearchParams({ query: QUERIES[1] })
     const { body } = await seeded.owner.json(`/api/projects/${seeded.projectId}/trends?${qs}`)
     expect(body.query).toBe(QUERIES[1])
-    // AI Overview, q1: day 1 shown, Acme and Rival named (1 of 1 each); day 2 absent (n = 0).
+    // AI Overview, q1: day 1 shown, Acme named (1 of 1); day 2 absent (n = 0). ChatGPT 5 never names Acme on q1.
     expect(body.queryModels).toEqual([
-      { date: '2025-04-01', models: { 8: { answered: 1, absent: 0, brands: { Acme: r0of1, Rival: r1of1 } }, 11: { answered: 1, absent: 0, brands: { Acme: r1of1, Rival: r1of1 } } } },
-      { date: '2025-04-02', models: { 8: { answered: 1, absent: 0, brands: { Acme: r0of1, Rival: r1of1 } }, 11: { answered: 0, absent: 1, brands: { Acme: r0of0, Rival: r0of0 } } } },
+      { date: '2025-04-01', models: { 8: { answered: 1, absent: 0, brands: { Acme: r0of1 } }, 11: { answered: 1, absent: 0, brands: { Acme: r1of1 } } } },
+      { date: '2025-04-02', models: { 8: { answered: 1, absent: 0, brands: { Acme: r0of1 } }, 11: { answered: 0, absent: 1, brands: { Acme: r0of0 } } } },
     ])
     // Over both days: AI Overview named Acme on 1 of the 1 day it showed an Overview (100 %, n = 1; counting the
     // absent day as "not mentioned" would say 1 of 2 = 50 %). ChatGPT 5: Acme 0 of 2, Rival 2 of 2.
@@ -143,5 +141,7 @@ describe('Trends: every model the analyses hold, an absent AI Overview in no n',
     expect(body.days[1].models['11']).toMatchObject({ answered: 1, absent: 1, presence: r1of2 })
     expect(body.days[1].models['11'].brands.Acme.mentionRate).toEqual(r0of1)
     expect(body.queryModelTotals['11'].brands.Acme).toEqual(r1of1)
+    const rival = await client.call(`/api/v1/projects/${seeded.projectId}/trends?${new URLSearchParams({ modelBrand: 'Rival' })}`)
+    expect(rival.body.days[1].models['11'].brands).toEqual({ Rival: { mentionRate: r1of1, rankRate: r1of1, rank: 1 } })
   })
 })

@@ -95,6 +95,7 @@ export const sourcesQuery = z.object({
 export const trendsQuery = z.object({
   query: optionalText('query', 'The query of the per-query rank series (default the first).'),
   topicBrand: optionalText('topicBrand', 'The brand of the topic trend (default the own brand).'),
+  modelBrand: optionalText('modelBrand', 'The brand of the per-model series (days[].models, queryModels; default the own brand).'),
 })
 
 export const startAnalysisBody = z
@@ -388,13 +389,14 @@ export const trendsSchema = z
     models: z
       .array(z.object({ id: z.number().int(), filter: z.string(), name: z.string(), colour: z.string(), isEngine: z.boolean() }))
       .openapi({ description: 'Every catalogue model the analyses hold (the engines included), with its name and colour.' }),
+    modelBrand: z.string().nullable().openapi({ description: 'The brand of the per-model series (the modelBrand asked for, else the own brand).' }),
     days: z.array(
       z.object({
         date: isoDate,
         analysisId: z.number().int(),
         answered: z.number().int(),
         brands: z.record(z.string(), trendCell),
-        models: z.record(z.string(), trendModelCell).openapi({ description: "Per model id: that model's own series of the day." }),
+        models: z.record(z.string(), trendModelCell).openapi({ description: "Per model id: that model's own series of the day, for modelBrand." }),
       }),
     ),
     queries: z.array(z.object({ key: z.string(), query: z.string(), label: z.string() })),
@@ -405,7 +407,7 @@ export const trendsSchema = z
     topicTrend: z.array(z.object({ date: isoDate, values: z.record(z.string(), z.number()) })),
     queryModels: z
       .array(z.object({ date: isoDate, models: z.record(z.string(), trendQueryModelCell) }))
-      .openapi({ description: 'The selected query, per day and model id: answers naming each brand / answers with text.' }),
+      .openapi({ description: 'The selected query, per day and model id: answers naming modelBrand / answers with text.' }),
     queryModelTotals: z
       .record(z.string(), trendQueryModelCell)
       .openapi({ description: 'The selected query per model id over the days shown; days with no AI answer are in absent, not in n.' }),

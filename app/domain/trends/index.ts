@@ -289,7 +289,7 @@ export interface TrendDay {
   analysisId: number
   answered: number
   brands: Record<string, TrendCell>
-  /** Per model id: that model's own series (every model the day's analysis holds, the engines included). */
+  /** Per model id: that model's own series of the model brand (every model the day's analysis holds, the engines included). */
   models: Record<string, TrendModelCell>
 }
 
@@ -318,6 +318,7 @@ export interface TrendModelCell {
   absent: number
   /** Engines: answers with an AI answer / answers that came back (answered + absent). Null for the developer APIs. */
   presence: Rate | null
+  /** The model brand's cell only (one brand keeps a year of daily points small). */
   brands: Record<string, TrendModelBrandCell>
 }
 
@@ -345,9 +346,11 @@ export interface TrendsView {
   alerts: TrendAlert[]
   /** Every catalogue model any day's analysis holds, in catalogue order. */
   models: TrendModel[]
-  /** Per day, per model id: the selected query's mention rates (a day where the model showed no answer is in no n). */
+  /** The brand of the per-model series (days[].models, queryModels): the one asked for, else the own brand. */
+  modelBrand: string | null
+  /** Per day, per model id: the model brand's mention rate on the selected query (a day where the model showed no answer is in no n). */
   queryModels: { date: string; models: Record<string, TrendQueryModelCell> }[]
-  /** Per model id: the selected query's mention rates over all the days shown, and the absent answers left out of n. */
+  /** Per model id: the selected query's mention rates of every brand over all the days shown, and the absent answers left out of n. */
   queryModelTotals: Record<string, TrendQueryModelCell>
 }
 
@@ -436,10 +439,13 @@ export function chooseQuery(all: TrendPoint[], wanted?: string | null): string |
   return wanted && texts.includes(wanted) ? wanted : (texts[0] ?? null)
 }
 
-export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null } = {}): TrendsView {
+export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null; modelBrand?: string | null } = {}): TrendsView {
   const points = latestPerDate(all)
   const brands = trendBrands(points)
   const models = trendModels(points)
+  const ownBrand = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
+  const modelBrand = opts.modelBrand && brands.some((b) => b.name === opts.modelBrand) ? opts.modelBrand : ownBrand
+  const modelBrands = brands.filter((b) => b.name === modelBrand)
   const days: TrendDay[] = []
   const totals: Record<string, number> = Object.fromEntries(brands.map((b) => [b.name, 0]))
   for (const [i, p] of points.entries()) {
@@ -464,7 +470,7 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
     const modelCells: Record<string, TrendModelCell> = {}
     for (const m of models) {
       const mp = p.models?.[m.id]
-      if (mp) modelCells[m.id] = modelCell(mp, brands, m.isEngine)
+      if (mp) modelCells[m.id] = modelCell(mp, modelBrands, m.isEngine)
     }
     days.push({ date: p.date, analysisId: p.analysisId, answered: p.answered, brands: cells, models: modelCells })
   }
@@ -489,7 +495,7 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
     for (const m of models) {
       const c = stored?.[m.id]
       if (!c) continue
-      cells[m.id] = queryModelCell(c, brands)
+      cells[m.id] = queryModelCell(c, modelBrands)
       const s = sums.get(String(m.id)) ?? { answered: 0, absent: 0, mentioned: {} }
       s.answered += c.answered
       s.absent += c.absent
@@ -502,8 +508,7 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
 
   const topics: string[] = []
   for (const p of points) for (const t of topicShares(p.queries)) if (!topics.includes(t.topic)) topics.push(t.topic)
-  const own = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
-  const topicBrand = opts.topicBrand && brands.some((b) => b.name === opts.topicBrand) ? opts.topicBrand : own
+  const topicBrand = opts.topicBrand && brands.some((b) => b.name === opts.topicBrand) ? opts.topicBrand : ownBrand
   const topicTrend = points.map((p) => {
     const values: Record<string, number> = {}
     const m = topicBrand ? (p.brands[topicBrand]?.mentions ?? 0) : 0
@@ -524,6 +529,7 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
     topicTrend,
     alerts: detectAlerts(points),
     models,
+    modelBrand,
     queryModels,
     queryModelTotals,
   }
