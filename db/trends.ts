@@ -19,22 +19,24 @@ export async function buildTrendPoint(sql: Sql, analysisId: number): Promise<Tre
     modelId: r.model_id, queryIndex: r.query_index, sample: r.sample, ok: r.ok && (!r.blank || r.absent === true), absent: r.absent === true, mentions: r.mentions, rankings: r.rankings,
   }))
   const point = trendPointOf({ analysisId, date: isoDay(a.date), queries: a.queries, brands: brandList(a.brands).map((b) => ({ name: b.name, isOwn: b.isOwn === true })), answers, held: a.model_ids ?? [] })
+  // The per-query model counts go to their own column: the page's read of every point leaves them unread.
+  const { queryModels, ...stored } = point
   await sql`
-    insert into analysis_trend_points (analysis_id, project_id, date, point, source_updated_at)
-    values (${analysisId}, ${a.project_id}, ${isoDay(a.date)}, ${sql.json(point as any)}, ${a.updated_at}::text::timestamptz)
-    on conflict (analysis_id) do update set point = excluded.point, date = excluded.date, source_updated_at = excluded.source_updated_at`
+    insert into analysis_trend_points (analysis_id, project_id, date, point, query_models, source_updated_at)
+    values (${analysisId}, ${a.project_id}, ${isoDay(a.date)}, ${sql.json(stored as any)}, ${sql.json((queryModels ?? {}) as any)}, ${a.updated_at}::text::timestamptz)
+    on conflict (analysis_id) do update set point = excluded.point, query_models = excluded.query_models, date = excluded.date, source_updated_at = excluded.source_updated_at`
   return point
 }
 
 /**
  * The trend points of every completed analysis of a project. Points are built the first time they are read
  * and rebuilt when the analysis changed since (an added model, rebuilt mentions): its updated_at moved, or when the
- * stored point predates the per-model series (no queryModels).
+ * stored point predates the per-model series (no query_models). The points read carry no queryModels (see queryRanksOf).
  */
 export async function trendPointsOf(sql: Sql, projectId: number, opts: { withoutQueryRanks?: boolean } = {}): Promise<TrendPoint[]> {
   const rows = await sql<{ id: number; point: TrendPoint | null; fresh: boolean }[]>`
-    select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks' - 'queryModels'` : sql`t.point`} as point,
-      coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks' and t.point ? 'queryModels', false) as fresh
+    select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks'` : sql`t.point`} as point,
+      coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks' and t.query_models is not null, false) as fresh
     from analyses a left join analysis_trend_points t on t.analysis_id = a.id
     where a.project_id = ${projectId} and a.status = 'completed'
     order by a.date, a.id`
@@ -56,7 +58,7 @@ export async function queryRanksOf(
   query: string,
 ): Promise<Map<number, { index: number; ranks: Record<string, number>; models: Record<string, TrendQueryModelPoint> }>> {
   const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null; models: Record<string, TrendQueryModelPoint> | null }[]>`
-    select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks, t.point->'queryModels'->q.index as models
+    select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks, t.query_models->q.index as models
     from analysis_trend_points t
     cross join lateral (select x->>'index' as index from jsonb_array_elements(t.point->'queries') x where x->>'query' = ${query} limit 1) q
     where t.project_id = ${projectId}`
