@@ -1,32 +1,40 @@
 import { brandList, isoDay } from '../app/domain/analyses'
-import { trendPointOf, type TrendAnswer, type TrendPoint } from '../app/domain/trends'
+import { trendPointOf, type TrendAnswer, type TrendPoint, type TrendQueryModelPoint } from '../app/domain/trends'
 import type { AnalysisSnapshot } from './results'
 import type { Db } from './client'
 
 /** Builds (or rebuilds) the stored trend point of one analysis from its stored answers: read once, never re-parsed. */
 export async function buildTrendPoint(sql: Db, analysisId: number): Promise<TrendPoint | null> {
-  const [a] = await sql<{ id: number; project_id: number; date: Date; updated_at: string; queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands'] }[]>`
-    select id, project_id, date, updated_at::text as updated_at, queries, brands from analyses where id = ${analysisId}`
+  const [a] = await sql<{ id: number; project_id: number; date: Date; updated_at: string; model_ids: number[] | null; queries: AnalysisSnapshot['queries']; brands: AnalysisSnapshot['brands'] }[]>`
+    select id, project_id, date, updated_at::text as updated_at, model_ids, queries, brands from analyses where id = ${analysisId}`
   if (!a) return null
   // updated_at as text: a JavaScript Date would drop the microseconds and the point would never look fresh.
-  const rows = await sql<{ model_id: number; query_index: number; sample: number; ok: boolean; blank: boolean; mentions: Record<string, number>; rankings: Record<string, number> }[]>`
-    select model_id, query_index, sample, ok, btrim(response) = '' as blank, mentions, rankings from api_responses where analysis_id = ${analysisId}`
-  const answers: TrendAnswer[] = rows.map((r) => ({ modelId: r.model_id, queryIndex: r.query_index, sample: r.sample, ok: r.ok && !r.blank, mentions: r.mentions, rankings: r.rankings }))
-  const point = trendPointOf({ analysisId, date: isoDay(a.date), queries: a.queries, brands: brandList(a.brands).map((b) => ({ name: b.name, isOwn: b.isOwn === true })), answers })
+  const rows = await sql<{ model_id: number; query_index: number; sample: number; ok: boolean; blank: boolean; absent: boolean | null; mentions: Record<string, number>; rankings: Record<string, number> }[]>`
+    select model_id, query_index, sample, ok, btrim(response) = '' as blank, (parsed_data->>'absent')::boolean as absent, mentions, rankings
+    from api_responses where analysis_id = ${analysisId}`
+  // An absent AI Overview is stored ok and empty: it stays ok here, marked absent (a result, not a failure).
+  const answers: TrendAnswer[] = rows.map((r) => ({
+    modelId: r.model_id, queryIndex: r.query_index, sample: r.sample, ok: r.ok && (!r.blank || r.absent === true), absent: r.absent === true, mentions: r.mentions, rankings: r.rankings,
+  }))
+  const point = trendPointOf({ analysisId, date: isoDay(a.date), queries: a.queries, brands: brandList(a.brands).map((b) => ({ name: b.name, isOwn: b.isOwn === true })), answers, held: a.model_ids ?? [] })
+  // The per-query model counts go to their own column: the page's read of every point leaves them unread.
+  const { queryModels, ...stored } = point
   await sql`
-    insert into analysis_trend_points (analysis_id, project_id, date, point, source_updated_at)
-    values (${analysisId}, ${a.project_id}, ${isoDay(a.date)}, ${sql.json(point as any)}, ${a.updated_at}::text::timestamptz)
-    on conflict (analysis_id) do update set point = excluded.point, date = excluded.date, source_updated_at = excluded.source_updated_at`
+    insert into analysis_trend_points (analysis_id, project_id, date, point, query_models, source_updated_at)
+    values (${analysisId}, ${a.project_id}, ${isoDay(a.date)}, ${sql.json(stored as any)}, ${sql.json((queryModels ?? {}) as any)}, ${a.updated_at}::text::timestamptz)
+    on conflict (analysis_id) do update set point = excluded.point, query_models = excluded.query_models, date = excluded.date, source_updated_at = excluded.source_updated_at`
   return point
 }
 
 /**
  * The trend points of every completed analysis of a project. Points are built the first time they are read
- * and rebuilt when the analysis changed since (an added model, rebuilt mentions): its updated_at moved.
+ * and rebuilt when the analysis changed since (an added model, rebuilt mentions): its updated_at moved, or when the
+ * stored point predates the per-model series (no query_models). The points read carry no queryModels (see queryRanksOf).
  */
 export async function trendPointsOf(sql: Db, projectId: number, opts: { withoutQueryRanks?: boolean } = {}): Promise<TrendPoint[]> {
   const rows = await sql<{ id: number; point: TrendPoint | null; fresh: boolean }[]>`
-    select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks'` : sql`t.point`} as point, coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks', false) as fresh
+    select a.id, ${opts.withoutQueryRanks ? sql`t.point - 'queryRanks'` : sql`t.point`} as point,
+      coalesce(t.source_updated_at >= a.updated_at and t.point ? 'queryRanks' and t.query_models is not null, false) as fresh
     from analyses a left join analysis_trend_points t on t.analysis_id = a.id
     where a.project_id = ${projectId} and a.status = 'completed'
     order by a.date, a.id`
@@ -38,12 +46,19 @@ export async function trendPointsOf(sql: Db, projectId: number, opts: { withoutQ
   return out
 }
 
-/** Per analysis: the combined ranks of one query (looked up by its text in each day's queries), brand -> rank. */
-export async function queryRanksOf(sql: Db, projectId: number, query: string): Promise<Map<number, { index: number; ranks: Record<string, number> }>> {
-  const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null }[]>`
-    select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks
+/**
+ * Per analysis: the combined ranks of one query (looked up by its text in each day's queries), brand -> rank, and
+ * that query's per-model counts.
+ */
+export async function queryRanksOf(
+  sql: Db,
+  projectId: number,
+  query: string,
+): Promise<Map<number, { index: number; ranks: Record<string, number>; models: Record<string, TrendQueryModelPoint> }>> {
+  const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null; models: Record<string, TrendQueryModelPoint> | null }[]>`
+    select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks, t.query_models->q.index as models
     from analysis_trend_points t
     cross join lateral (select x->>'index' as index from jsonb_array_elements(t.point->'queries') x where x->>'query' = ${query} limit 1) q
     where t.project_id = ${projectId}`
-  return new Map(rows.filter((r) => r.index !== null).map((r) => [r.analysis_id, { index: Number(r.index), ranks: r.ranks ?? {} }]))
+  return new Map(rows.filter((r) => r.index !== null).map((r) => [r.analysis_id, { index: Number(r.index), ranks: r.ranks ?? {}, models: r.models ?? {} }]))
 }

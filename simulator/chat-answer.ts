@@ -5,6 +5,7 @@
  */
 import type { Intent, Reading } from './chat-intent'
 import { joinList, pairs, PHRASES, type Phrases } from './chat-phrases'
+import { engineComparisonAnswer, presenceAnswer, volumeAnswer } from './chat-engines'
 
 type Json = Record<string, unknown>
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -31,11 +32,21 @@ const byName = (list: Json[], name: string | null) => (name ? list.find((r) => r
 export function answerFrom(reading: Reading, results: Results): string | null {
   const p = PHRASES[reading.lang]
   for (const value of results.values()) if (isRecord(value) && typeof value.error === 'string' && !('modelsWithAnswers' in value)) return value.error
-  const parts = write(reading.intent, results, p, reading.table)
+  const parts = engineParts(reading, results) ?? write(reading.intent, results, p, reading.table)
   return parts ? parts.filter(Boolean).join(reading.lang === 'ja' ? '' : ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim() : null
 }
 
 const block = (t: string) => `\n\n${t}\n\n`
+
+/** The engines' and the volume intents (./chat-engines.ts); null for every other intent. */
+function engineParts(reading: Reading, results: Results): string[] | null {
+  const { intent, lang, table: asked } = reading
+  const data = results.get(intent.kind === 'engine-comparison' ? 'engine_comparison' : intent.kind === 'ai-overview-presence' ? 'ai_overview_presence' : 'search_volume')
+  if (intent.kind === 'engine-comparison') return isRecord(data) ? engineComparisonAnswer(lang, data, intent.brand, asked) : null
+  if (intent.kind === 'ai-overview-presence') return isRecord(data) ? presenceAnswer(lang, data, asked) : null
+  if (intent.kind === 'search-volume') return isRecord(data) ? volumeAnswer(lang, data, asked) : null
+  return null
+}
 
 function write(intent: Intent, results: Results, p: Phrases, asked: boolean): string[] | null {
   const metrics = results.get('brand_metrics')
@@ -138,6 +149,10 @@ function write(intent: Intent, results: Results, p: Phrases, asked: boolean): st
       else if (negative) weak.push(p.negativeTone(null, negative))
       return [p.overview(str(o.brand), Number(o.mentions), Number(overview.totalMentions), str(o.shareOfModel), str(o.rank), Number(overview.ownBrandPosition), Number(overview.brandsRanked), str(overview.averageRank)), p.strengths(joinList(p, strong)), weak.length ? p.weaknesses(joinList(p, weak)) : '']
     }
+    case 'engine-comparison':
+    case 'ai-overview-presence':
+    case 'search-volume':
+      return null
     case 'improve': {
       if (!isRecord(ranks) || !isRecord(metrics)) return null
       const o = own(rows(metrics.brands))

@@ -23,6 +23,9 @@ export type Intent =
   | { kind: 'strengths' }
   | { kind: 'improve' }
   | { kind: 'content-first' }
+  | { kind: 'engine-comparison'; brand: string | null }
+  | { kind: 'ai-overview-presence' }
+  | { kind: 'search-volume'; brand: string | null }
 
 export interface ToolCall {
   name: string
@@ -85,6 +88,10 @@ const C = {
   above: /(^|[^\p{L}])(above|ahead of|better than|vor meiner|vor unserer|uber meiner|devant|au-dessus|mieux que|por encima|delante|mejor que)|上位|より上|より高/u,
   compare: /(^|[^\p{L}])(compar|versus|vs\.?|vergleich|gegenuber|par rapport)|比較|比べ/u,
   table: /(^|[^\p{L}])(table|tabelle|tableau|tabla)|表で|表に|テーブル/u,
+  aiOverview: /(^|[^\p{L}])(ai[- ]?overviews?|ki-ubersicht|ubersicht mit ki|apercus? (ia|de l'ia|generes par l'ia)|resumen(es)? (de|con) ia|vista(s)? creada(s)? con ia)|aiによる概要|ai による概要|aiオーバービュー/u,
+  api: /(^|[^\p{L}])api([^\p{L}]|$)/u,
+  app: /(^|[^\p{L}])(app|apps|application|anwendung|aplicacion)([^\p{L}]|$)|アプリ/u,
+  volume: /(^|[^\p{L}])(search volume|volume|suchvolumen|volumen|demand|nachfrage|demande|demanda|how often (do )?people (ask|search))|検索ボリューム|検索数|需要/u,
 }
 
 const has = (q: string, c: keyof typeof C) => C[c].test(q)
@@ -123,6 +130,10 @@ export function readQuestion(question: string, brands: string[]): Reading {
 }
 
 function intentOf(q: string, brand: string | null, model: string | null, domain: string | null): Intent {
+  // The engines' data and the volumes first: "AI Overview" would read as an overview, "cited domains" as sources.
+  if (has(q, 'aiOverview') && !has(q, 'app')) return { kind: 'ai-overview-presence' }
+  if (has(q, 'api') && has(q, 'app')) return { kind: 'engine-comparison', brand }
+  if (has(q, 'volume')) return { kind: 'search-volume', brand }
   if (has(q, 'source') || domain) {
     const want = has(q, 'earned') ? 'earned' : has(q, 'competitor') ? 'competitor' : has(q, 'own') && !domain ? 'own' : 'top'
     return { kind: 'sources', want, domain }
@@ -172,5 +183,11 @@ export function toolCallsOf(intent: Intent): ToolCall[] {
       return [{ name: 'query_ranks', input: {} }, { name: 'brand_metrics', input: {} }]
     case 'content-first':
       return [{ name: 'query_ranks', input: {} }]
+    case 'engine-comparison':
+      return [{ name: 'engine_comparison', input: {} }]
+    case 'ai-overview-presence':
+      return [{ name: 'ai_overview_presence', input: {} }]
+    case 'search-volume':
+      return [{ name: 'search_volume', input: intent.brand ? { brand: intent.brand } : {} }]
   }
 }

@@ -31,6 +31,11 @@ describe('tool choice', () => {
     ['¿Cuál es el sentimiento hacia Nike?', [['sentiment', { brand: 'Nike' }]]],
     ['自社ブランドが最も言及されているクエリはどれですか？', [['mentions_by_query', {}]]],
     ['hello', [['overview', {}]]],
+    ['How does the ChatGPT app differ from the ChatGPT API for my brand?', [['engine_comparison', {}]]],
+    ['How often does Google show an AI Overview for my queries?', [['ai_overview_presence', {}]]],
+    ['Wie oft zeigt Google eine KI-Übersicht?', [['ai_overview_presence', {}]]],
+    ['What is the AI search volume of my queries?', [['search_volume', {}]]],
+    ['What is the demand-weighted visibility of Nike?', [['search_volume', { brand: 'Nike' }]]],
   ])('%s → %j', (question, calls) => {
     expect(toolCallsOf(readQuestion(question, BRANDS).intent).map((c) => [c.name, c.input])).toEqual(calls)
   })

@@ -34,9 +34,10 @@ import {
   type ChatErrorType, type ChatMessage, type ChatRequest, type ChatStreamEvent, type ChatToolCall, type ChatTurnMessage, type DataContextItem,
 } from '../domain/chat'
 import {
-  CHAT_MODEL_CHOICES, answeredModelNames, brandMetricsResult, brandOf, chatSystemPrompt, chatTools, dataContextOf, isChatTool, mentionsResult,
-  modelChoiceOf, modelMissingResult, overviewResult, queryRanksResult, sentimentResult, sourcesResult,
+  CHAT_MODEL_CHOICES, aiOverviewPresenceResult, answeredModelNames, brandMetricsResult, brandOf, chatSystemPrompt, chatTools, dataContextOf, engineComparisonResult,
+  isChatTool, mentionsResult, modelChoiceOf, modelMissingResult, overviewResult, queryRanksResult, searchVolumeResult, sentimentResult, sourcesResult,
 } from '../domain/chat/tools'
+import { enginesForUser } from './engines.server'
 import { modelByFilter } from '../domain/models'
 import type { AnalysisSnapshot } from '../../db/results'
 import type { ResultsViewData, TabData } from '../domain/results/types'
@@ -357,6 +358,18 @@ async function runTool(run: PreparedChat, call: ChatToolCall, brands: string[]):
         const v = await screen(run, { tab: 'overview' })
         if (v.data.tab !== 'overview') throw new Error('unexpected tab data')
         return reply(overviewResult(v.data))
+      }
+      case 'engine_comparison':
+      case 'ai_overview_presence': {
+        // The engines' view of the analysis, read as the signed-in user (the same access check as /engines).
+        const view = await enginesForUser(run.user, run.analysis.id)
+        return reply(call.name === 'engine_comparison' ? engineComparisonResult(view) : aiOverviewPresenceResult(view))
+      }
+      case 'search_volume': {
+        const brand = brandOf(call.input, brands)
+        const v = await screen(run, { tab: 'ranking-detail', ...(brand ? { brand } : {}) })
+        if (v.data.tab !== 'ranking-detail') throw new Error('unexpected tab data')
+        return reply(searchVolumeResult(v.data))
       }
       case 'sources': {
         // The insight set the screen opens with (enhanced); an analysis with basic insights only reads those.

@@ -16,7 +16,7 @@ import { dailyRunWorkflowId, dailyScheduleId } from '../../workflows/shared'
 const isLocked = (user: User, project: Project) => user.tier === 'light' || project.isLightMode
 
 /** GET /api/projects/{id}/trends: the page's series, tables, intervals and alerts from the stored per-analysis points. */
-export async function loadTrends(user: User, projectId: number, opts: { query?: string | null; topicBrand?: string | null } = {}) {
+export async function loadTrends(user: User, projectId: number, opts: { query?: string | null; topicBrand?: string | null; modelBrand?: string | null } = {}) {
   const project = await getProject(user, projectId)
   if (isLocked(user, project)) forbidden(LIGHT_MODE_LOCKED)
   const sql = db()
@@ -28,6 +28,7 @@ export async function loadTrends(user: User, projectId: number, opts: { query?: 
   for (const p of points) {
     const r = ranks.get(p.analysisId)
     p.queryRanks = r ? { [r.index]: r.ranks } : {}
+    p.queryModels = r ? { [r.index]: r.models } : {}
   }
   const view = buildTrends(points, { ...opts, query })
   // A read writes nothing: the bell's alerts are stored by trendAlertsWorkflow (activities/trends.ts checkTrendAlerts)

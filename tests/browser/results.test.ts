@@ -13,6 +13,7 @@ import * as XLSX from 'xlsx'
 import { testEnv } from '../support/env'
 import { collectPageErrors, launchBrowser, waitForText } from '../support/browser'
 import { until, type Session } from '../support/flows'
+import { seedHandVolumes } from '../support/volume-fixtures'
 import { EVIL, QUERIES as RUN_QUERIES, runResultsAnalysis } from '../support/results-fixtures'
 import {
   ANALYSIS_DATE, ANSWER_FIGURES, ANSWERS, BRAND_RANK, CLAUDE_ONLY, DURABILITY_ONLY, MENTIONS, OVERVIEW, QUERIES, QUERY_RANK, seedHandWorkedAnalysis,
@@ -81,6 +82,8 @@ const sixColumns = <T,>(claude: T, chatgpt: T, none: T) => [claude, none, none, 
 
 beforeAll(async () => {
   hw = await seedHandWorkedAnalysis()
+  // Its queries' AI search volumes, so the volume column of Query Rank's copy is known (tests/support/volume-fixtures.ts).
+  await seedHandVolumes()
   ;({ owner, project, analysis } = await runResultsAnalysis())
   expect(analysis.status).toBe('completed')
   browser = await launchBrowser()
@@ -142,10 +145,9 @@ describe('results screens in the browser', () => {
           expect(await page.$eval('select[data-brand-select]', (el) => (el as HTMLSelectElement).value)).toBe('Brooks')
           const rows = await cells(page, 'table[data-table="query-rank"] tbody tr')
           expect(rows.map((r) => r[0].startsWith(QUERIES[rows.indexOf(r)].query))).toEqual([true, true, true])
-          // The last column is the AI search volume: the test stack fetches none (VOLUME_REFRESH_AUTO=false),
-          // so one cell spanning every row says so.
+          // The last column is the AI search volume: the hand volumes seeded above (1234 -> ≈1.2k, none, 2766 -> ≈2.8k).
           expect(rows.map((r) => r.slice(1))).toEqual(
-            QUERY_RANK.Brooks.map((q, i) => [...sixColumns(rank(q.claude), rank(q.chatgpt), 'N/A'), rank(q.combined), pct(q.visibility), ...(i === 0 ? ['estimates not fetched yet'] : [])]),
+            QUERY_RANK.Brooks.map((q, i) => [...sixColumns(rank(q.claude), rank(q.chatgpt), 'N/A'), rank(q.combined), pct(q.visibility), ['≈1.2k', 'no estimate', '≈2.8k'][i]]),
           )
           break
         }
@@ -323,8 +325,9 @@ describe('results screens in the browser', () => {
     await waitForText(page, 'Copied to clipboard')
     const clip = (await page.evaluate(() => navigator.clipboard.readText())).split('\n').map((l) => l.split('\t'))
     expect(clip).toEqual([
-      ['Query', 'Claude 4', 'Perplexity', 'Gemini 2.0', 'ChatGPT 5', 'Grok-4', 'DeepSeek', 'Combined Avg', 'Visibility %'],
-      ...QUERY_RANK.Brooks.map((q) => [q.query, ...sixColumns(rank(q.claude), rank(q.chatgpt), 'N/A'), rank(q.combined), String(q.visibility)]),
+      ['Query', 'Claude 4', 'Perplexity', 'Gemini 2.0', 'ChatGPT 5', 'Grok-4', 'DeepSeek', 'Combined Avg', 'Visibility %', 'AI search volume / month, rounded (DataForSEO, simulated, Oct 2026, United Kingdom)'],
+      // Volumes 1234 -> 1200 (two significant figures), none, 2766 -> 2800.
+      ...QUERY_RANK.Brooks.map((q, i) => [q.query, ...sixColumns(rank(q.claude), rank(q.chatgpt), 'N/A'), rank(q.combined), String(q.visibility), ['1200', 'no estimate', '2800'][i]]),
     ])
 
     const downloads = path.join(testEnv().artifactsDir, 'downloads', String(Date.now()))

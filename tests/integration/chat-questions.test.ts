@@ -6,9 +6,10 @@
  * (tests/support/hand-worked-analysis.ts, tests/support/hand-worked-sources.ts), in the comments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resetSimulator, type Session } from '../support/flows'
-import { seedHandWorkedAnalysis } from '../support/hand-worked-analysis'
+import { resetSimulator, sql, type Session } from '../support/flows'
+import { CHATGPT, QUERIES, seedHandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { seedHandWorkedSources } from '../support/hand-worked-sources'
+import { seedHandVolumes } from '../support/volume-fixtures'
 
 interface Seeded {
   owner: Session
@@ -20,13 +21,53 @@ const seeded = new Map<string, Seeded>()
 
 beforeAll(async () => {
   await resetSimulator()
-  for (const category of new Set(CASES.map(([c]) => c))) seeded.set(category, category === 'sources' ? await seedHandWorkedSources() : await seedHandWorkedAnalysis())
+  for (const category of new Set(CASES.map(([c]) => c)))
+    seeded.set(category, category === 'sources' ? await seedHandWorkedSources() : category === 'engines' ? await seedEngines() : await seedHandWorkedAnalysis())
 }, 240_000)
+
+/**
+ * The hand-worked analysis with two engines added (the ChatGPT app, 14, and Google AI Overview, 11), their stored
+ * parses written here, cited URLs on two ChatGPT 5 answers, and the hand volumes (tests/support/volume-fixtures.ts).
+ *
+ *   query  ChatGPT 5 (A2, A4, A6 as parsed)                 ChatGPT app                                       AI Overview
+ *   Q0     Nike, Asics, Brooks; ranks Asics 1, Brooks 2     Brooks 1, Hoka 2                                  Brooks 1
+ *          cites runnersworld.com                           cites runnersworld.com, reddit.com
+ *   Q1     Hoka, Nike, Brooks, Asics; Brooks 1, Asics 2     Brooks 1, Nike 2; cites nike.com                  absent
+ *          cites brooksrunning.com
+ *   Q2     Brooks, Asics, Hoka; Hoka 1, Brooks 2            Hoka 1, Brooks 2, Asics 3                         Hoka (unranked)
+ */
+async function seedEngines(): Promise<Seeded> {
+  const a = await seedHandWorkedAnalysis()
+  const db = await sql()
+  type Cell = { mentions: Record<string, number>; rankings: Record<string, number>; sources?: string[] }
+  const app: Cell[] = [
+    { mentions: { Brooks: 1, Hoka: 1 }, rankings: { Brooks: 1, Hoka: 2 }, sources: ['https://runnersworld.com/flat-feet', 'https://reddit.com/r/running'] },
+    { mentions: { Brooks: 1, Nike: 1 }, rankings: { Brooks: 1, Nike: 2 }, sources: ['https://nike.com/marathon'] },
+    { mentions: { Brooks: 1, Asics: 1, Hoka: 1 }, rankings: { Hoka: 1, Brooks: 2, Asics: 3 }, sources: [] },
+  ]
+  const overview: (Cell | null)[] = [{ mentions: { Brooks: 1 }, rankings: { Brooks: 1 } }, null, { mentions: { Hoka: 1 }, rankings: {} }]
+  await db.begin(async (tx) => {
+    await tx`update analyses set model_ids = ${[3, 8, 11, 14]}::int[] where id = ${a.analysisId}`
+    for (const [q, url] of [[0, 'https://runnersworld.com/stability'], [1, 'https://brooksrunning.com/glycerin']] as const)
+      await tx`update api_responses set sources = ${tx.json([{ url, title: url }])} where analysis_id = ${a.analysisId} and model_id = ${CHATGPT} and query_index = ${q}`
+    const row = (modelId: number, q: number, text: string, cell: Cell | null) => ({
+      analysis_id: a.analysisId, model_id: modelId, query_index: q, sample: 1, query: QUERIES[q].query, ok: true, response: text,
+      mentions: tx.json(cell?.mentions ?? {}), rankings: tx.json(cell?.rankings ?? {}), parsed_data: tx.json(cell ? {} : { absent: true }),
+      sources: tx.json((cell?.sources ?? []).map((url) => ({ url, title: url }))), model_name: modelId === 14 ? 'ChatGPT (app)' : 'Google AI Overview',
+    })
+    await tx`insert into api_responses ${tx([
+      ...app.map((c, q) => row(14, q, `ChatGPT app answer ${q}`, c)),
+      ...overview.map((c, q) => row(11, q, c ? `AI Overview ${q}` : '', c)),
+    ])}`
+  })
+  await seedHandVolumes()
+  return a
+}
 afterAll(async () => {
   await resetSimulator()
 })
 
-type Category = 'rankings' | 'queries' | 'competitive' | 'sources' | 'strategic'
+type Category = 'rankings' | 'queries' | 'competitive' | 'sources' | 'strategic' | 'engines'
 
 const Q0 = 'best running shoes for flat feet'
 const Q1 = 'most comfortable marathon shoes'
@@ -92,13 +133,48 @@ const CASES: [Category, string, string[], string[], string[]?][] = [
   ['strategic', 'Which queries should I create content for first?', ['query_ranks'], [`Create content first for “${Q2}”`]],
   // Nike: 4 sentences, 0 / 3 / 1 → 0 %, 75 %, 25 %, score -0.25.
   ['strategic', '¿Cuál es el sentimiento hacia Nike?', ['sentiment'], ['El sentimiento hacia Nike es negativo (puntuación -0.25): 0% positivo, 75% neutral y 25% negativo en 4 frases.']],
+
+  // Engines (seedEngines). API versus app over Q0-Q2 (both answered all three). Brooks: API named 3 of 3 = 100 %,
+  // ranks 2, 1, 2 -> 5/3 = 1.7; app 3 of 3, ranks 1, 1, 2 -> 4/3 = 1.3. Nike: API A2, A4 = 2 of 3 = 66.7 %, never
+  // ranked; app Q1 = 1 of 3 = 33.3 %, rank 2. Cited domains: API {runnersworld.com, brooksrunning.com}, app
+  // {runnersworld.com, reddit.com, nike.com}: 1 shared of 4 -> Jaccard 0.25. Disagreement Q0: API {Nike, Asics,
+  // Brooks}, app {Brooks, Hoka}: 1 shared of 4 -> 1 - 1/4 = 0.75; Q1 {Hoka, Nike, Brooks, Asics} vs {Brooks, Nike}
+  // -> 0.5; Q2 the same three brands -> 0.
+  ['engines', 'How does the ChatGPT app differ from the ChatGPT API for my brand?', ['engine_comparison'], [
+    'ChatGPT 5 (API) against ChatGPT (app), over the 3 queries both answered:',
+    "Brooks is named in 100% of the API's answers (average rank 1.7) and in 100% of the app's (average rank 1.3).",
+    'Their cited domains overlap with a Jaccard index of 0.25 (1 shared of 4 domains).',
+    `They disagree most on “${Q0}” (0.75): only the API names Asics and Nike; only the app names Hoka.`,
+    '| Nike | 66.7% | – | 33.3% | 2 |',
+  ]],
+  ['engines', 'Wie unterscheiden sich die ChatGPT-App und die ChatGPT-API bei meiner Marke?', ['engine_comparison'], [
+    'ChatGPT 5 (API) gegenüber ChatGPT (app), über die 3 Anfragen, die beide beantwortet haben:',
+    'Brooks wird in 100% der API-Antworten (Durchschnittsrang 1.7) und in 100% der App-Antworten (Durchschnittsrang 1.3) genannt.',
+  ]],
+  // AI Overview: shown for Q0 and Q2, absent for Q1 -> 2 of 3 = 66.7 %, Wilson (z = 1.959964): centre
+  // (0.6667 + 0.6402) / 2.2805 = 0.5731, half 0.8595 x sqrt(0.0741 + 0.1067) = 0.3654 -> 20.8-93.9 %.
+  // ChatGPT app: 3 of 3, centre 1.6402 / 2.2805 = 0.7193, half 0.8595 x 0.3267 = 0.2807 -> 43.9-100 %.
+  ['engines', 'How often does Google show an AI Overview for my queries?', ['ai_overview_presence'], [
+    'Google AI Overview showed an answer for 2 of 3 queries (66.7%, 95% interval 20.8–93.9%).',
+    `No Google AI Overview for: “${Q1}”.`,
+    'ChatGPT (app) showed an answer for 3 of 3 queries (100%, 95% interval 43.9–100%).',
+  ]],
+  ['engines', 'Wie oft zeigt Google eine KI-Übersicht?', ['ai_overview_presence'], ['Google AI Overview erschien bei 2 von 3 Anfragen (66.7%, 95%-Intervall 20.8–93.9%).', `Keine Google AI Overview bei: „${Q1}“.`]],
+  // Volumes (tests/support/volume-fixtures.ts): 1234 -> ≈1.2k, none, 2766 -> ≈2.8k; Brooks's visibility 33, 33, 17:
+  // weighted (33 x 1234 + 17 x 2766) / 4000 = 21.9 %, unweighted 83 / 3 = 27.7 %; 1 of 3 queries = 33.3 % without.
+  ['engines', 'What is the AI search volume of my queries?', ['search_volume'], [
+    `Estimated AI search volume per month (Simulated estimates, Oct 2026, United Kingdom): “${Q0}” ≈1.2k, “${Q1}” no estimate and “${Q2}” ≈2.8k.`,
+    'Demand-weighted visibility of Brooks is 21.9%, against 27.7% unweighted.',
+    '1 of 3 queries (33.3%) have no volume estimate and are left out of the weighted figure.',
+  ], ['0%']],
+  ['engines', 'Show the search volume per query as a table', ['search_volume'], ['| Query | AI search volume |', `| ${Q1} | no estimate |`, `| ${Q2} | ≈2.8k |`]],
 ]
 
 describe('the simulated Claude answers the question asked, with the tool that holds its figures', () => {
-  it('has at least 20 questions over the five prompt categories', () => {
+  it('has at least 20 questions over the five prompt categories and the engines', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(20)
     for (const category of new Set(CASES.map(([c]) => c))) expect(CASES.filter(([c]) => c === category).length).toBeLessThanOrEqual(10)
-    expect(new Set(CASES.map(([category]) => category))).toEqual(new Set(['rankings', 'queries', 'competitive', 'sources', 'strategic']))
+    expect(new Set(CASES.map(([category]) => category))).toEqual(new Set(['rankings', 'queries', 'competitive', 'sources', 'strategic', 'engines']))
   })
 
   it.each(CASES)('%s: %s', async (category, question, tools, contains, absent = []) => {

@@ -14,12 +14,19 @@ import { analyseDemoProject, Session, signUp, sql, until } from '../support/flow
 import {
   ANALYSIS_DATE, BRAND_RANK, CLAUDE_ONLY, MENTIONS, OVERVIEW, QUERIES, QUERY_RANK, resultsJson, seedHandWorkedAnalysis, SENTIMENT, SHARE, TOPICS, type HandWorkedAnalysis,
 } from '../support/hand-worked-analysis'
+import { seedHandVolumes, VOLUME_FIGURES } from '../support/volume-fixtures'
 
 let hw: HandWorkedAnalysis
 
 beforeAll(async () => {
   hw = await seedHandWorkedAnalysis()
+  // The queries' AI search volumes (Oct 2026, United Kingdom), so Query Rank's volume column is known here.
+  await seedHandVolumes()
 })
+
+/** Query Rank's volume column as exported: the rounded estimates (1234 -> 1200, none, 2766 -> 2800), source and month in the header. */
+const VOLUME_HEADER = 'AI search volume / month, rounded (DataForSEO, simulated, Oct 2026, United Kingdom)'
+const VOLUME_CELLS = [1200, 'no estimate', 2800]
 
 const reportUrl = (params: Record<string, string> = {}) => `/api/analyses/${hw.analysisId}/report?${new URLSearchParams({ format: 'xlsx', ...params })}`
 
@@ -99,10 +106,17 @@ describe('the workbook', () => {
 
     const qr = table(wb, 'Query Rank (own brand)')
     expect(qr.title).toBe('Query Rank: Brooks')
-    expect(qr.body).toEqual(QUERY_RANK.Brooks.map((r) => [r.query, r.claude ?? 'N/A', 'N/A', 'N/A', r.chatgpt ?? 'N/A', 'N/A', 'N/A', r.combined ?? 'N/A', r.visibility]))
+    expect(qr.header.at(-1)).toBe(VOLUME_HEADER)
+    expect(qr.body).toEqual(QUERY_RANK.Brooks.map((r, i) => [r.query, r.claude ?? 'N/A', 'N/A', 'N/A', r.chatgpt ?? 'N/A', 'N/A', 'N/A', r.combined ?? 'N/A', r.visibility, VOLUME_CELLS[i]]))
+    // The note under the title: weighted (33 x 1234 + 17 x 2766) / 4000 = 21.9, unweighted 83 / 3 = 27.7, 1 of 3 without.
+    expect(rows(wb, 'Query Rank (own brand)')[1][0]).toBe(
+      `Demand-weighted visibility ${VOLUME_FIGURES.weighted} % (unweighted ${VOLUME_FIGURES.unweighted} %). 1 of 3 queries (33.3 %) have no volume estimate and are left out of the demand-weighted figure.`,
+    )
     // Every brand's Query Rank in one sheet: Nike's rows as worked out by hand.
-    const nike = table(wb, 'Query Rank').body.filter((r) => r[0] === 'Nike')
-    expect(nike).toEqual(QUERY_RANK.Nike.map((r) => ['Nike', r.query, r.claude ?? 'N/A', 'N/A', 'N/A', r.chatgpt ?? 'N/A', 'N/A', 'N/A', r.combined ?? 'N/A', r.visibility]))
+    const all = table(wb, 'Query Rank')
+    expect(all.header.at(-1)).toBe(VOLUME_HEADER)
+    const nike = all.body.filter((r) => r[0] === 'Nike')
+    expect(nike).toEqual(QUERY_RANK.Nike.map((r, i) => ['Nike', r.query, r.claude ?? 'N/A', 'N/A', 'N/A', r.chatgpt ?? 'N/A', 'N/A', 'N/A', r.combined ?? 'N/A', r.visibility, VOLUME_CELLS[i]]))
 
     const mentions = table(wb, 'Mentions')
     expect(mentions.header).toEqual(['Query', 'Brooks (Your Brand)', 'Asics', 'Hoka', 'Nike', 'Total'])
@@ -168,6 +182,11 @@ describe('the PDF', () => {
     expect(flat).toMatch(/Share of mentions % 40 24 20 16 100/)
     // Brand Rank row of the own brand: Claude 1.5, four models N/A, ChatGPT 1.7, combined 1.6, visibility 33.
     expect(flat).toMatch(/Brooks Yes 1\.5 N\/A N\/A 1\.7 N\/A N\/A 1\.6 33/)
+    // Query Rank of the own brand with its volume column: the header with source and month, each row ending in the
+    // rounded estimate (Q0 Claude 1, ChatGPT 2, combined 1.5, visibility 33, 1234 -> 1200; Q1 none).
+    expect(flat).toContain(VOLUME_HEADER)
+    expect(flat).toContain(`${QUERIES[0].query} 1 N/A N/A 2 N/A N/A 1.5 33 1200`)
+    expect(flat).toContain(`${QUERIES[1].query} 2 N/A N/A 1 N/A N/A 1.5 33 no estimate`)
     // The workbook-only tables are not printed.
     expect(flat).not.toContain('Sentiment Detail')
   })

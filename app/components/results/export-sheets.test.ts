@@ -1,4 +1,6 @@
 import * as XLSX from 'xlsx'
+import type { QueryRankData } from '~/domain/results/types'
+import type { QueryVolume } from '~/domain/volume'
 import { aggregateAnalysis, aggregateByGroup, type AnswerForMetrics, type BrandDef } from '~/domain/metrics'
 import { round1 } from '~/domain/metrics/colours'
 import {
@@ -174,6 +176,32 @@ describe('results exports', () => {
     const spec = queryRankWorkbook(view, 'Running Shoes UK', DATE)
     expect(spec.fileName).toBe('running-shoes-uk-query-rank-acme-2025-03-07.xlsx')
     expect(roundTrip(spec).sheet('Query Rank')).toEqual(rows)
+  })
+
+  it('Query Rank: the AI search volume column (rounded, provider and month in the header), never zeros without a source', () => {
+    const base = queryRankView(m, 'Acme', 2)
+    const read = (csv: string) => {
+      const wb = XLSX.read(csv, { type: 'string' })
+      return XLSX.utils.sheet_to_json<(string | number)[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, defval: null })
+    }
+    // No provider: the header without a source and every cell saying so (as the screen does), in CSV and xlsx.
+    const none = { ...base, volume: { status: 'not_configured' as const, message: 'no volume source configured' as const } }
+    const rows = read(toCsv(queryRankRows(none)))
+    expect(rows[0][9]).toBe('AI search volume / month')
+    expect(rows.slice(1).map((r) => r[9])).toEqual(base.rows.map(() => 'no volume source configured'))
+    expect(roundTrip(queryRankWorkbook(none, 'Running Shoes UK', DATE)).sheet('Query Rank')).toEqual(rows)
+    // Ready: 1234 is shown as 1200 (two significant figures), 7 as '<10' (rounds to 0, which is not a count), none as 'no estimate'.
+    const source = { provider: 'DataForSEO', simulated: false, month: '2026-10', location: 'United Kingdom', languageCode: 'en' }
+    const volumes: QueryVolume[] = [{ rounded: 1200, label: '≈1.2k', history: [] }, { rounded: 0, label: '<10', history: [] }]
+    const ready: QueryRankData = {
+      ...base,
+      rows: [...base.rows.map((r, i) => ({ ...r, volume: volumes[i] })), { ...base.rows[0], queryIndex: 9, query: 'no figure', volume: { rounded: null, label: 'no estimate', history: [] } }],
+      volume: { status: 'ready', source, weighted: null },
+    }
+    const got = roundTrip(queryRankWorkbook(ready, 'Running Shoes UK', DATE)).sheet('Query Rank')
+    expect(got[0][9]).toBe('AI search volume / month, rounded (DataForSEO, Oct 2026, United Kingdom)')
+    expect(got.slice(1).map((r) => r[9])).toEqual([1200, '<10', 'no estimate'])
+    expect(read(toCsv(queryRankRows(ready))).slice(1).map((r) => r[9])).toEqual([1200, '<10', 'no estimate'])
   })
 
   it('text exports quote CSV fields and defuse formula-looking text', () => {

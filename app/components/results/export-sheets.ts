@@ -15,6 +15,7 @@
 import { modelColumn, slug } from './format'
 import { sentimentNotAvailable } from '~/domain/report'
 import { sheetRows, toCsv, toTsv, type Cell } from '~/domain/spreadsheet/cells'
+import { volumeExportCell, volumeExportHeader } from '~/domain/volume'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
 } from '~/domain/results/types'
@@ -106,9 +107,14 @@ export function groupWorkbook(d: GroupData, date: string): WorkbookSpec {
   }
 }
 
+/** The Query Rank table as the screen shows it, its AI search volume column included (when the screen has one). */
 export function queryRankRows(d: QueryRankData): Cell[][] {
-  const header: Cell[] = ['Query', ...d.modelIds.map(modelColumn), 'Combined Avg', 'Visibility %']
-  return [header, ...d.rows.map((r) => [r.query, ...d.modelIds.map((id) => rankCell(r.byModel[id])), rankCell(r.combined), r.visibility])]
+  const v = d.volume
+  const header: Cell[] = ['Query', ...d.modelIds.map(modelColumn), 'Combined Avg', 'Visibility %', ...(v ? [volumeExportHeader(v)] : [])]
+  return [
+    header,
+    ...d.rows.map((r) => [r.query, ...d.modelIds.map((id) => rankCell(r.byModel[id])), rankCell(r.combined), r.visibility, ...(v ? [volumeExportCell(v, r.volume)] : [])]),
+  ]
 }
 
 export function queryRankFileBase(projectName: string, brand: string | null, date: string): string {

@@ -34,7 +34,9 @@ const SOURCES_TOOL =
 const TRENDS_TOOL =
   'How the project\'s numbers move over its completed daily analyses (the latest one of each date). Per day and brand: mentions, change (percent change on the previous day), ' +
   'share = mention share and visibility = answers ranking the brand / answered, each with x, n and a 95 % Wilson interval (so a change inside the intervals may be noise), ' +
-  'and rank (combined rank, lower is better). queryRanks: the combined rank of one query per day; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.'
+  'and rank (combined rank, lower is better); these count the six API models. models and days[].models: every model the analyses hold (the engines Google AI Overview, AI Mode, Bing Copilot and the ChatGPT app included), ' +
+  'per day its mention rate and rank rate of one brand (modelBrand, default the own brand; x of n answers with an answer) and rank, and for engines the presence rate; an absent AI Overview is counted in absent, never as not mentioned. ' +
+  'queryRanks: the combined rank of one query per day; queryModels / queryModelTotals: that query per model and day and over the days; alerts: shifts beyond |z| >= 3.29 against the previous 7 runs.'
 const EXPERIMENT_TOOL =
   'Content experiments: a change (new page, rewritten copy) recorded with the queries it targets (treated) and similar queries it should not affect (control). ' +
   'The effect is the difference in differences of visibility (the share of AI models that rank the brand for a query on a day), before versus after the change date, treated minus control, ' +
@@ -145,7 +147,7 @@ export const API_ROUTES = {
     tool: { name: 'get_trends', description: TRENDS_TOOL },
     method: 'get', path: '/projects/{projectId}/trends', scope: 'read', tag: 'Trends', status: 200, response: s.trendsSchema, params: s.projectParams, query: s.trendsQuery,
     summary: 'Trends over the project\'s completed analyses',
-    description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and rank rate (`rankRate`) with n and 95 % Wilson intervals, combined rank; per-query ranks, topic trend and alerts. 403 in Light Mode.',
+    description: 'Per day (the latest completed analysis of each date) and brand: mentions, mention share and rank rate (`rankRate`) with n and 95 % Wilson intervals, combined rank; per model (`models`, `days[].models` for `modelBrand`, the engines included): mention rate, rank rate, rank and presence, an absent AI Overview in `absent` and in no n; per-query ranks and per-model rates, topic trend and alerts. 403 in Light Mode.',
   },
   listExperiments: {
     tool: { name: 'list_experiments' },

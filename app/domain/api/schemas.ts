@@ -95,6 +95,7 @@ export const sourcesQuery = z.object({
 export const trendsQuery = z.object({
   query: optionalText('query', 'The query of the per-query rank series (default the first).'),
   topicBrand: optionalText('topicBrand', 'The brand of the topic trend (default the own brand).'),
+  modelBrand: optionalText('modelBrand', 'The brand of the per-model series (days[].models, queryModels; default the own brand).'),
 })
 
 export const startAnalysisBody = z
@@ -362,17 +363,54 @@ const trendCell = z.object({
   visibility: rateSchema.openapi({ deprecated: true, description: 'Deprecated: the same figure as rankRate under its old name; read rankRate.' }),
   rank: z.number().nullable(),
 })
+const trendModelCell = z.object({
+  answered: z.number().int().openapi({ description: "n of the model's rates: its answers with text (an absent AI Overview is not one)." }),
+  absent: z.number().int().openapi({ description: 'Answers where the engine showed no AI answer (an absent AI Overview): a result, in no n.' }),
+  // A union, not .nullable(): the Rate component is a $ref, and a sibling nullable of a $ref is ignored.
+  presence: z.union([rateSchema, z.null()]).openapi({ description: 'Engines: answers with an AI answer / answered + absent. Null for the developer APIs.' }),
+  brands: z.record(
+    z.string(),
+    z.object({
+      mentionRate: rateSchema.openapi({ description: "Answers naming the brand / the model's answers with text." }),
+      rankRate: rateSchema,
+      rank: z.number().nullable(),
+    }),
+  ),
+})
+const trendQueryModelCell = z.object({
+  answered: z.number().int(),
+  absent: z.number().int().openapi({ description: 'Answers with no AI answer for this query (left out of every n).' }),
+  brands: z.record(z.string(), rateSchema),
+})
 export const trendsSchema = z
   .object({
     projectId: z.number().int(),
     brands: z.array(z.object({ name: z.string(), isOwn: z.boolean(), totalMentions: z.number(), colour: z.string() })),
-    days: z.array(z.object({ date: isoDate, analysisId: z.number().int(), answered: z.number().int(), brands: z.record(z.string(), trendCell) })),
+    models: z
+      .array(z.object({ id: z.number().int(), filter: z.string(), name: z.string(), colour: z.string(), isEngine: z.boolean() }))
+      .openapi({ description: 'Every catalogue model the analyses hold (the engines included), with its name and colour.' }),
+    modelBrand: z.string().nullable().openapi({ description: 'The brand of the per-model series (the modelBrand asked for, else the own brand).' }),
+    days: z.array(
+      z.object({
+        date: isoDate,
+        analysisId: z.number().int(),
+        answered: z.number().int(),
+        brands: z.record(z.string(), trendCell),
+        models: z.record(z.string(), trendModelCell).openapi({ description: "Per model id: that model's own series of the day, for modelBrand." }),
+      }),
+    ),
     queries: z.array(z.object({ key: z.string(), query: z.string(), label: z.string() })),
     query: z.string().nullable(),
     queryRanks: z.array(z.object({ date: isoDate, ranks: z.record(z.string(), z.number().nullable()) })),
     topics: z.array(z.string()),
     topicBrand: z.string().nullable(),
     topicTrend: z.array(z.object({ date: isoDate, values: z.record(z.string(), z.number()) })),
+    queryModels: z
+      .array(z.object({ date: isoDate, models: z.record(z.string(), trendQueryModelCell) }))
+      .openapi({ description: 'The selected query, per day and model id: answers naming modelBrand / answers with text.' }),
+    queryModelTotals: z
+      .record(z.string(), trendQueryModelCell)
+      .openapi({ description: 'The selected query per model id over the days shown; days with no AI answer are in absent, not in n.' }),
     alerts: z.array(z.object({ analysisId: z.number().int(), date: isoDate, brand: z.string(), metric: z.string(), direction: z.enum(['up', 'down']), current: rateSchema, baseline: rateSchema, z: z.number(), message: z.string() }).passthrough()),
   })
   .openapi('Trends')

@@ -5,7 +5,9 @@
  * here only pick what the question needs and name it plainly. Pure: no I/O.
  */
 import type { BrandRankData, MentionsData, OverviewData, QueryRankData, SentimentData, ShareData } from '../results/types'
-import { CARD_MODEL_IDS, modelName, type ModelInfo } from '../models'
+import { ALL_MODEL_IDS, modelName, type ModelInfo } from '../models'
+import type { EnginesView } from '../engines'
+import { NOT_CONFIGURED_MESSAGE, sourceLine } from '../volume'
 import type { ChatToolSpec, DataContextItem } from './index'
 
 /** The model names the tools take, and the results filter each stands for. */
@@ -20,7 +22,9 @@ export const CHAT_MODEL_CHOICES = {
 } as const
 export type ChatModelChoice = keyof typeof CHAT_MODEL_CHOICES
 
-export type ChatToolName = 'brand_metrics' | 'query_ranks' | 'mentions_by_query' | 'sentiment' | 'sources' | 'overview'
+export type ChatToolName =
+  | 'brand_metrics' | 'query_ranks' | 'mentions_by_query' | 'sentiment' | 'sources' | 'overview'
+  | 'engine_comparison' | 'ai_overview_presence' | 'search_volume'
 
 export const TOOL_TITLES: Record<ChatToolName, string> = {
   brand_metrics: 'Brand Rank and Share of Model',
@@ -29,6 +33,9 @@ export const TOOL_TITLES: Record<ChatToolName, string> = {
   sentiment: 'Sentiment',
   sources: 'Source Insights',
   overview: 'Overview',
+  engine_comparison: 'API versus app',
+  ai_overview_presence: 'AI Overview presence',
+  search_volume: 'AI search volume',
 }
 
 /** The tools offered for one analysis: brand arguments are limited to the analysis's brands. */
@@ -72,6 +79,27 @@ export function chatTools(brands: string[]): ChatToolSpec[] {
       name: 'overview',
       description: 'Overall summary of the analysis: total mentions, average rank, the own brand position, and mentions, share and rank of every brand. Figures of the Overview tab.',
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    },
+    {
+      name: 'engine_comparison',
+      description:
+        'API versus app: the ChatGPT API (ChatGPT 5) against the ChatGPT app people use, and the Gemini API against Google AI Mode, over the queries both answered. ' +
+        'Per brand the share of answers naming it and its average rank on each side, the overlap of the cited web domains (Jaccard, with n), and the queries where the two disagree most.',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    },
+    {
+      name: 'ai_overview_presence',
+      description:
+        'How often Google showed an AI Overview (and how often each other engine showed an AI answer) for the queries: shown x of n with a 95 % interval, per engine and per query, ' +
+        'and the queries with no AI Overview. An absent AI Overview is a result, not a missing mention.',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    },
+    {
+      name: 'search_volume',
+      description:
+        'How often people ask each query in AI tools: the estimated monthly AI search volume per query (rounded, with provider and month), ' +
+        'the demand-weighted visibility of a brand beside the unweighted one, and the share of queries without an estimate. Figures of the Query Rank tab.',
+      inputSchema: { type: 'object', properties: { brand }, additionalProperties: false },
     },
   ]
 }
@@ -196,9 +224,85 @@ export function sourcesResult(rows: SourceRow[] | null, ownedRate: { cited: numb
   }
 }
 
-/** The models of the six cards that answered, by name (for the system prompt and error results). */
+const rateText = (r: { x: number; n: number; ci: { low: number; high: number } | null }) => ({
+  x: r.x,
+  n: r.n,
+  rate: r.n > 0 ? `${Math.round((r.x / r.n) * 1000) / 10}%` : null,
+  interval95: r.ci ? `${r.ci.low}–${r.ci.high}%` : null,
+})
+
+const NO_ENGINES = 'This analysis did not read the engines (Google AI Overview, AI Mode, Bing Copilot, the ChatGPT app): they are turned on per project in Analysis Settings → Engines (Full tier).'
+
+/** engine_comparison: the API-versus-app view of the analysis (the Overview tab's comparison and /engines). */
+export function engineComparisonResult(view: EnginesView) {
+  if (!view.comparisons.length)
+    return {
+      screen: 'Overview tab (API versus app)',
+      note: view.engines.length
+        ? 'No pair to compare: the comparison needs ChatGPT 5 with the ChatGPT app, or Gemini with Google AI Mode, in the same analysis.'
+        : NO_ENGINES,
+    }
+  return {
+    screen: 'Overview tab (API versus app)',
+    note: 'Over the queries both sides answered. mentionRate: answers naming the brand of those answers; averageRank: mean list position (1 is best, null = never ranked); citedDomains.jaccard: domains both cited / domains either cited (n).',
+    comparisons: view.comparisons.map((c) => ({
+      pair: c.label,
+      api: c.apiModel,
+      app: c.appModel,
+      queriesCompared: c.queries,
+      brands: c.brands.map((b) => ({
+        brand: b.brand,
+        ownBrand: b.isOwn,
+        api: { mentionRate: rateText(b.api.mentionRate), averageRank: b.api.averageRank },
+        app: { mentionRate: rateText(b.app.mentionRate), averageRank: b.app.averageRank },
+      })),
+      citedDomains: c.domains,
+      mostDisagreeing: c.disagreements.map((d) => ({ query: d.query, disagreement: d.disagreement, onlyApi: d.onlyApi, onlyApp: d.onlyApp })),
+    })),
+  }
+}
+
+/** ai_overview_presence: how often each engine showed an AI answer, per engine and per query. */
+export function aiOverviewPresenceResult(view: EnginesView) {
+  if (!view.engines.length) return { screen: 'Overview tab (engines)', note: NO_ENGINES }
+  return {
+    screen: 'Overview tab (engines)',
+    note: 'shown: answers with an AI answer of the answers that came back (an absent AI Overview counts in n; a failed call does not). An absent AI Overview is a result and is not counted as the brand not being mentioned.',
+    engines: view.engines.map((e) => ({ engine: e.model, shown: rateText(e.shown) })),
+    queries: view.presence.map((q) => ({ engine: q.model, query: q.query, shown: rateText(q.shown) })),
+    queriesWithoutAnswer: view.presence.filter((q) => q.shown.n > 0 && q.shown.x === 0).map((q) => ({ engine: q.model, query: q.query })),
+  }
+}
+
+/** search_volume: the Query Rank tab's volume column and its demand-weighted visibility. */
+export function searchVolumeResult(data: QueryRankData) {
+  const v = data.volume
+  if (!v || v.status === 'not_configured') return { screen: 'Query Rank tab', volume: NOT_CONFIGURED_MESSAGE, note: 'No AI search volume provider is configured: there are no estimates (not zero).' }
+  if (v.status === 'pending') return { screen: 'Query Rank tab', volume: v.message, source: sourceLine(v.source) }
+  return {
+    screen: 'Query Rank tab',
+    brand: data.brand,
+    source: sourceLine(v.source),
+    provider: v.source.simulated ? `${v.source.provider} (simulated)` : v.source.provider,
+    month: v.source.month,
+    note: 'Estimated monthly AI searches, rounded: estimates, never exact counts. "no estimate": the provider has none for that query.',
+    perQuery: data.rows.map((r) => ({ query: r.query, volume: r.volume?.label ?? 'no estimate', visibility: pct(r.visibility) })),
+    ...(v.weighted
+      ? {
+          demandWeightedVisibility: pct(v.weighted.weighted),
+          unweightedVisibility: pct(v.weighted.unweighted),
+          queries: v.weighted.queries,
+          queriesWithoutEstimate: v.weighted.withoutEstimate,
+          shareWithoutEstimate: `${v.weighted.withoutEstimateShare}%`,
+          weightingNote: v.weighted.note,
+        }
+      : {}),
+  }
+}
+
+/** The models that answered, by name: the six cards, then the engines (for the system prompt and error results). */
 export function answeredModelNames(ids: number[]): string[] {
-  return CARD_MODEL_IDS.filter((id) => ids.includes(id)).map(modelName)
+  return ALL_MODEL_IDS.filter((id) => ids.includes(id)).map(modelName)
 }
 
 export function chatSystemPrompt(p: { brand: string; market: string; competitors: string[]; analysisDate: string; models: string[]; queryCount: number }): string {

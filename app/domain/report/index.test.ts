@@ -54,6 +54,22 @@ describe('report', () => {
     expect(String(answers[7])).toMatch(/\[cut at 32000 characters\]$/)
   })
 
+  it('Query Rank carries the AI search volume column: "no volume source configured" without a source, never zeros', () => {
+    const qr = input().queryRank[0]
+    const none = buildReport(input({ queryRank: [{ ...qr, volume: { status: 'not_configured', message: 'no volume source configured' } }] }))
+    const own = none.tables.find((t) => t.sheet === 'Query Rank (own brand)')!
+    expect(own.header.at(-1)).toBe('AI search volume / month')
+    expect(own.rows).toEqual([['best anvil', 2, 2, 17, 'no volume source configured']])
+    expect(reportHtml(none)).toContain('no volume source configured')
+    const source = { provider: 'DataForSEO', simulated: true, month: '2026-09', location: 'Germany', languageCode: 'de' }
+    const weighted = { unweighted: 17, weighted: 17, queries: 1, withoutEstimate: 0, withoutEstimateShare: 0, note: 'Every query has a volume estimate.' }
+    const ready = buildReport(input({ queryRank: [{ ...qr, rows: [{ ...qr.rows[0], volume: { rounded: 4500, label: '≈4.5k', history: [] } }], volume: { status: 'ready', source, weighted } }] }))
+    const all = ready.tables.find((t) => t.sheet === 'Query Rank')!
+    expect(all.header.at(-1)).toBe('AI search volume / month, rounded (DataForSEO, simulated, Sep 2026, Germany)')
+    expect(all.rows).toEqual([['Acme', 'best anvil', 2, 2, 17, 4500]])
+    expect(ready.tables.find((t) => t.sheet === 'Query Rank (own brand)')!.note).toBe('Demand-weighted visibility 17 % (unweighted 17 %). Every query has a volume estimate.')
+  })
+
   it('escapes every text in the printed HTML and carries no script', () => {
     const html = reportHtml(buildReport(input()))
     expect(html).not.toContain(EVIL)

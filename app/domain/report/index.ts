@@ -18,6 +18,7 @@ import { z } from 'zod'
 import { modelById, modelName } from '../models'
 import { FIELD_LIMITS, text } from '../validation'
 import { sheetRows, type Cell } from '../spreadsheet/cells'
+import { volumeExportCell, volumeExportHeader } from '../volume'
 import type { Discovery } from '../discovered'
 import type {
   BrandRankData, GroupData, MentionsData, OverviewData, QueryRankData, SentimentData, SentimentDetailData, ShareData,
@@ -195,12 +196,16 @@ export function buildReport(d: ReportInput): Report {
     inPdf: true,
   })
   const qrIds = d.queryRank[0]?.modelIds ?? []
+  // The AI search volume column as Query Rank shows it (rounded, with provider and month), when the screen has one.
+  const volume = d.queryRank[0]?.volume
+  const volumeHead = volume ? [volumeExportHeader(volume)] : []
+  const volumeCell = (q: QueryRankData, r: QueryRankData['rows'][number]) => (q.volume ? [volumeExportCell(q.volume, r.volume)] : volume ? [null] : [])
   tables.push({
     sheet: 'Query Rank',
     title: 'Query Rank',
     note: 'Rank of each brand per query and model, their mean, and the share of models that ranked it.',
-    header: ['Brand', 'Query', ...qrIds.map(column), 'Combined Avg', 'Visibility %'],
-    rows: d.queryRank.flatMap((q) => q.rows.map((r) => [q.brand, r.query, ...q.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility])),
+    header: ['Brand', 'Query', ...qrIds.map(column), 'Combined Avg', 'Visibility %', ...volumeHead],
+    rows: d.queryRank.flatMap((q) => q.rows.map((r) => [q.brand, r.query, ...q.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility, ...volumeCell(q, r)])),
     inPdf: false,
   })
   const ownQr = d.queryRank[0]
@@ -208,8 +213,9 @@ export function buildReport(d: ReportInput): Report {
     tables.push({
       sheet: 'Query Rank (own brand)',
       title: `Query Rank: ${ownQr.brand ?? d.project.brandName}`,
-      header: ['Query', ...ownQr.modelIds.map(column), 'Combined Avg', 'Visibility %'],
-      rows: ownQr.rows.map((r) => [r.query, ...ownQr.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility]),
+      ...(volume?.status === 'ready' && volume.weighted ? { note: `Demand-weighted visibility ${volume.weighted.weighted ?? 'N/A'} % (unweighted ${volume.weighted.unweighted ?? 'N/A'} %). ${volume.weighted.note}` } : {}),
+      header: ['Query', ...ownQr.modelIds.map(column), 'Combined Avg', 'Visibility %', ...volumeHead],
+      rows: ownQr.rows.map((r) => [r.query, ...ownQr.modelIds.map((id) => rank(r.byModel[id])), rank(r.combined), r.visibility, ...volumeCell(ownQr, r)]),
       inPdf: true,
     })
   }

@@ -4,7 +4,11 @@
  * and the page's series, tables, intervals and alerts are all computed here from those points.
  *
  * Decisions where the spec is silent:
- * - Only the six card models count; an answer counts when ok and not blank (as on the results screens).
+ * - The brand totals count the six card models (a series stays comparable whether or not the engines ran); an answer
+ *   counts when ok and not blank (as on the results screens). Every model the analyses hold, the engines included,
+ *   also has its own series (`models`, per day and for the selected query), with its catalogue name and colour.
+ * - Per-model rates count answers: mention rate x = answers naming the brand, n = the model's answers with text. An
+ *   absent AI Overview (the engine showed none for the query) is a result counted in `absent` and presence, never in n.
  * - Mentions per brand and day = the results screens' total: per model and query the mean over the
  *   answered samples, summed.
  * - Rates and their intervals use raw counts over every sample (so value and band agree): mention
@@ -21,7 +25,7 @@
  * - Several completed analyses on one date: the latest one counts.
  */
 import { z } from 'zod'
-import { CARD_MODEL_IDS } from '../models'
+import { ALL_MODEL_IDS, CARD_MODEL_IDS, modelById } from '../models'
 import { combinedRank, round1 } from '../metrics/colours'
 import { text } from '../validation'
 import { wilson, type Interval } from '../metrics/intervals'
@@ -75,8 +79,25 @@ export interface TrendAnswer {
   sample: number
   ok: boolean
   text?: string
+  /** The engine showed no AI answer (an absent AI Overview): a result, in no rate's n. */
+  absent?: boolean
   mentions: Record<string, number>
   rankings: Record<string, number>
+}
+
+/** One model's figures of a day, over its answers with text (an absent AI Overview is in `absent`, not in `answered`). */
+export interface TrendModelPoint {
+  answered: number
+  absent: number
+  /** Per brand: answers mentioning it, answers ranking it, its combined rank over the queries (null when unranked). */
+  brands: Record<string, { mentioned: number; rankedAnswers: number; rank: number | null }>
+}
+
+/** One model's answers to one query on a day: answered, absent, and per brand the answers mentioning it (0 left out). */
+export interface TrendQueryModelPoint {
+  answered: number
+  absent: number
+  mentioned: Record<string, number>
 }
 
 export interface TrendBrandPoint {
@@ -103,6 +124,10 @@ export interface TrendPoint {
    * can leave it out and fetch the one query it shows.
    */
   queryRanks: Record<string, Record<string, number>>
+  /** Per model id: every model the analysis holds (the engines included), each on its own. */
+  models?: Record<string, TrendModelPoint>
+  /** Per query index, then per model id. Kept apart like queryRanks: the page reads the one query it shows. */
+  queryModels?: Record<string, Record<string, TrendQueryModelPoint>>
 }
 
 const isRank = (r: unknown): r is number => typeof r === 'number' && r > 0
@@ -113,11 +138,17 @@ export function trendPointOf(input: {
   queries: { index: number; query: string; topic?: string | null }[]
   brands: { name: string; isOwn: boolean }[]
   answers: TrendAnswer[]
-  /** The models counted: the six card models (a series stays comparable whether or not the engines ran). */
+  /**
+   * The models of the brand totals: the six card models, so the all-models series stays comparable whether or not
+   * the engines ran that day. Every model is in the per-model series.
+   */
   models?: readonly number[]
+  /** The models the analysis holds (its model_ids); each gets a per-model series even when none of its answers came back. */
+  held?: readonly number[]
 }): TrendPoint {
   const models: readonly number[] = input.models ?? CARD_MODEL_IDS
-  const answered = input.answers.filter((a) => a.ok && (a.text === undefined || a.text.trim() !== '') && models.includes(a.modelId))
+  const hasText = (a: TrendAnswer) => a.ok && !a.absent && (a.text === undefined || a.text.trim() !== '')
+  const answered = input.answers.filter((a) => hasText(a) && models.includes(a.modelId))
   // model -> query -> the answered samples
   const cells = new Map<string, TrendAnswer[]>()
   for (const a of answered) {
@@ -167,6 +198,7 @@ export function trendPointOf(input: {
     mentionsTotal += mentions
     rawMentionsTotal += rawMentions
   }
+  const { models: perModel, queryModels } = modelSeriesOf(input.answers, input.brands, input.held ?? [])
   return {
     analysisId: input.analysisId,
     date: input.date,
@@ -177,7 +209,51 @@ export function trendPointOf(input: {
     brands,
     ownBrand: input.brands.find((b) => b.isOwn)?.name ?? '',
     queryRanks,
+    models: perModel,
+    queryModels,
   }
+}
+
+/**
+ * Per model (catalogue models only, every one the analysis holds or answered for): answers with text, absent answers,
+ * and per brand the answers mentioning and ranking it. An absent answer (no AI Overview shown) is counted as absent
+ * and enters no brand's denominator: it is not a "not mentioned".
+ */
+function modelSeriesOf(answers: TrendAnswer[], brands: { name: string }[], held: readonly number[]) {
+  const ids = ALL_MODEL_IDS.filter((id) => held.includes(id) || answers.some((a) => a.modelId === id))
+  const models: Record<string, TrendModelPoint> = {}
+  const queryModels: Record<string, Record<string, TrendQueryModelPoint>> = {}
+  for (const id of ids) {
+    const mine = answers.filter((a) => a.modelId === id)
+    const withText = mine.filter((a) => a.ok && !a.absent && (a.text === undefined || a.text.trim() !== ''))
+    const absent = mine.filter((a) => a.ok && a.absent)
+    const point: TrendModelPoint = { answered: withText.length, absent: absent.length, brands: {} }
+    for (const b of brands) {
+      const perQuery = new Map<number, number[]>()
+      let mentioned = 0
+      let rankedAnswers = 0
+      for (const a of withText) {
+        if ((Number(a.mentions?.[b.name] ?? 0) || 0) > 0) mentioned++
+        const r = a.rankings?.[b.name]
+        if (isRank(r)) {
+          rankedAnswers++
+          perQuery.set(a.queryIndex, [...(perQuery.get(a.queryIndex) ?? []), r])
+        }
+      }
+      point.brands[b.name] = { mentioned, rankedAnswers, rank: combinedRank([...perQuery.values()].map((rs) => combinedRank(rs))) }
+    }
+    models[id] = point
+    for (const q of new Set(mine.map((a) => a.queryIndex))) {
+      const qa = withText.filter((a) => a.queryIndex === q)
+      const mentioned: Record<string, number> = {}
+      for (const b of brands) {
+        const m = qa.filter((a) => (Number(a.mentions?.[b.name] ?? 0) || 0) > 0).length
+        if (m > 0) mentioned[b.name] = m
+      }
+      ;(queryModels[q] ??= {})[id] = { answered: qa.length, absent: absent.filter((a) => a.queryIndex === q).length, mentioned }
+    }
+  }
+  return { models, queryModels }
 }
 
 // ------------------------------------------------------------------ the page's view
@@ -213,6 +289,44 @@ export interface TrendDay {
   analysisId: number
   answered: number
   brands: Record<string, TrendCell>
+  /** Per model id: that model's own series of the model brand (every model the day's analysis holds, the engines included). */
+  models: Record<string, TrendModelCell>
+}
+
+/** A model with a series: its catalogue id, filter key, name and colour (the chart's legend reads them from here). */
+export interface TrendModel {
+  id: number
+  filter: string
+  name: string
+  colour: string
+  isEngine: boolean
+}
+
+export interface TrendModelBrandCell {
+  /** Answers mentioning the brand / the model's answers with an answer (absent AI Overviews are in no n). */
+  mentionRate: Rate
+  /** Answers ranking the brand / the same n. */
+  rankRate: Rate
+  /** Combined rank over the queries (mean of the per-query average ranks); null when unranked. */
+  rank: number | null
+}
+
+export interface TrendModelCell {
+  /** Answers with text: the n of the brand rates. */
+  answered: number
+  /** Answers where the engine showed no AI answer (an absent AI Overview). */
+  absent: number
+  /** Engines: answers with an AI answer / answers that came back (answered + absent). Null for the developer APIs. */
+  presence: Rate | null
+  /** The model brand's cell only (one brand keeps a year of daily points small). */
+  brands: Record<string, TrendModelBrandCell>
+}
+
+/** One model's rates on the selected query: answers mentioning each brand / answers with an answer (absent days left out). */
+export interface TrendQueryModelCell {
+  answered: number
+  absent: number
+  brands: Record<string, Rate>
 }
 
 export interface TrendsView {
@@ -230,6 +344,14 @@ export interface TrendsView {
   /** Per day, per topic: the selected brand's scaled mentions, 1 decimal. */
   topicTrend: { date: string; values: Record<string, number> }[]
   alerts: TrendAlert[]
+  /** Every catalogue model any day's analysis holds, in catalogue order. */
+  models: TrendModel[]
+  /** The brand of the per-model series (days[].models, queryModels): the one asked for, else the own brand. */
+  modelBrand: string | null
+  /** Per day, per model id: the model brand's mention rate on the selected query (a day where the model showed no answer is in no n). */
+  queryModels: { date: string; models: Record<string, TrendQueryModelCell> }[]
+  /** Per model id: the selected query's mention rates of every brand over all the days shown, and the absent answers left out of n. */
+  queryModelTotals: Record<string, TrendQueryModelCell>
 }
 
 /** The latest analysis of each date, oldest date first. */
@@ -244,6 +366,29 @@ export function latestPerDate(points: TrendPoint[]): TrendPoint[] {
 
 function rate(x: number, n: number): Rate {
   return { value: n > 0 ? round1((x / n) * 100) : 0, x, n, interval: wilson(x, n) }
+}
+
+/** The models of the days' per-model series, in catalogue order, with their catalogue name and colour. */
+export function trendModels(points: TrendPoint[]): TrendModel[] {
+  const held = new Set(points.flatMap((p) => Object.keys(p.models ?? {}).map(Number)))
+  return ALL_MODEL_IDS.filter((id) => held.has(id)).map((id) => {
+    const m = modelById(id)!
+    return { id, filter: m.filter, name: m.name, colour: m.colour, isEngine: m.engine !== undefined }
+  })
+}
+
+function modelCell(p: TrendModelPoint, brands: TrendBrand[], isEngine: boolean): TrendModelCell {
+  const cells: Record<string, TrendModelBrandCell> = {}
+  for (const b of brands) {
+    const bp = p.brands[b.name]
+    if (!bp) continue
+    cells[b.name] = { mentionRate: rate(bp.mentioned, p.answered), rankRate: rate(bp.rankedAnswers, p.answered), rank: bp.rank }
+  }
+  return { answered: p.answered, absent: p.absent, presence: isEngine ? rate(p.answered, p.answered + p.absent) : null, brands: cells }
+}
+
+function queryModelCell(q: TrendQueryModelPoint, brands: TrendBrand[]): TrendQueryModelCell {
+  return { answered: q.answered, absent: q.absent, brands: Object.fromEntries(brands.map((b) => [b.name, rate(q.mentioned[b.name] ?? 0, q.answered)])) }
 }
 
 /** Brands by total mentions over all days (own brand first on ties), with their trend colours. */
@@ -294,9 +439,13 @@ export function chooseQuery(all: TrendPoint[], wanted?: string | null): string |
   return wanted && texts.includes(wanted) ? wanted : (texts[0] ?? null)
 }
 
-export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null } = {}): TrendsView {
+export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null; modelBrand?: string | null } = {}): TrendsView {
   const points = latestPerDate(all)
   const brands = trendBrands(points)
+  const models = trendModels(points)
+  const ownBrand = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
+  const modelBrand = opts.modelBrand && brands.some((b) => b.name === opts.modelBrand) ? opts.modelBrand : ownBrand
+  const modelBrands = brands.filter((b) => b.name === modelBrand)
   const days: TrendDay[] = []
   const totals: Record<string, number> = Object.fromEntries(brands.map((b) => [b.name, 0]))
   for (const [i, p] of points.entries()) {
@@ -318,7 +467,12 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
       }
       totals[b.name] = round1(totals[b.name] + bp.mentions)
     }
-    days.push({ date: p.date, analysisId: p.analysisId, answered: p.answered, brands: cells })
+    const modelCells: Record<string, TrendModelCell> = {}
+    for (const m of models) {
+      const mp = p.models?.[m.id]
+      if (mp) modelCells[m.id] = modelCell(mp, modelBrands, m.isEngine)
+    }
+    days.push({ date: p.date, analysisId: p.analysisId, answered: p.answered, brands: cells, models: modelCells })
   }
 
   const queryTexts = trendQueries(points)
@@ -331,10 +485,30 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
     return { date: p.date, ranks }
   })
 
+  // The selected query, per model: each day's counts, and their sums over the days (a day where the model showed
+  // no answer for it adds to `absent` and to no brand's n).
+  const sums = new Map<string, TrendQueryModelPoint>()
+  const queryModels = points.map((p) => {
+    const q = p.queries.find((x) => x.query === query)
+    const stored = q ? p.queryModels?.[q.index] : undefined
+    const cells: Record<string, TrendQueryModelCell> = {}
+    for (const m of models) {
+      const c = stored?.[m.id]
+      if (!c) continue
+      cells[m.id] = queryModelCell(c, modelBrands)
+      const s = sums.get(String(m.id)) ?? { answered: 0, absent: 0, mentioned: {} }
+      s.answered += c.answered
+      s.absent += c.absent
+      for (const [b, n] of Object.entries(c.mentioned)) s.mentioned[b] = (s.mentioned[b] ?? 0) + n
+      sums.set(String(m.id), s)
+    }
+    return { date: p.date, models: cells }
+  })
+  const queryModelTotals = Object.fromEntries([...sums].map(([id, s]) => [id, queryModelCell(s, brands)]))
+
   const topics: string[] = []
   for (const p of points) for (const t of topicShares(p.queries)) if (!topics.includes(t.topic)) topics.push(t.topic)
-  const own = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
-  const topicBrand = opts.topicBrand && brands.some((b) => b.name === opts.topicBrand) ? opts.topicBrand : own
+  const topicBrand = opts.topicBrand && brands.some((b) => b.name === opts.topicBrand) ? opts.topicBrand : ownBrand
   const topicTrend = points.map((p) => {
     const values: Record<string, number> = {}
     const m = topicBrand ? (p.brands[topicBrand]?.mentions ?? 0) : 0
@@ -354,6 +528,10 @@ export function buildTrends(all: TrendPoint[], opts: { query?: string | null; to
     topicBrand,
     topicTrend,
     alerts: detectAlerts(points),
+    models,
+    modelBrand,
+    queryModels,
+    queryModelTotals,
   }
 }
 

@@ -243,3 +243,46 @@ describe('rank alert (two-sample z-test of the mean own-brand rank, |z| >= 3.29)
   })
 })
 
+
+describe('per-model series', () => {
+  /**
+   * Two days, ChatGPT 5 (8) and Google AI Overview (11), two queries, one sample; the Overview is absent for q1 on day 2.
+   *   day 1: 8 q0 Brooks (rank 1), q1 Nike; 11 q0 Brooks (rank 2), q1 Brooks + Nike
+   *   day 2: 8 q0 Brooks, q1 Brooks; 11 q0 Nike, q1 absent
+   * Day 2, model 11: 1 answer with text, 1 absent: Brooks 0 of 1 (not 0 of 2), Nike 1 of 1, presence 1 of 2.
+   * q1 over both days, model 11: Brooks 1 of 1 (the absent day is in no n), absent 1.
+   */
+  const absent = (modelId: number, queryIndex: number): TrendAnswer => ans(modelId, queryIndex, {}, {}, { text: '', absent: true })
+  const d1 = trendPointOf({
+    analysisId: 1, date: '2025-06-01', queries: QUERIES, brands: BRANDS, held: [8, 11],
+    answers: [ans(8, 0, { Brooks: 1 }, { Brooks: 1 }), ans(8, 1, { Nike: 1 }), ans(11, 0, { Brooks: 1 }, { Brooks: 2 }), ans(11, 1, { Brooks: 1, Nike: 1 })],
+  })
+  const d2 = trendPointOf({
+    analysisId: 2, date: '2025-06-02', queries: QUERIES, brands: BRANDS, held: [8, 11],
+    answers: [ans(8, 0, { Brooks: 1 }), ans(8, 1, { Brooks: 2 }), ans(11, 0, { Nike: 1 }), absent(11, 1)],
+  })
+
+  it('counts an absent AI Overview as absent, in no n, and keeps the brand totals to the six API models', () => {
+    expect(d2.models?.[11]).toEqual({ answered: 1, absent: 1, brands: { Brooks: { mentioned: 0, rankedAnswers: 0, rank: null }, Nike: { mentioned: 1, rankedAnswers: 0, rank: null } } })
+    expect(d1.models?.[11].brands.Brooks).toEqual({ mentioned: 2, rankedAnswers: 1, rank: 2 })
+    // The brand totals: model 8 only (1 + 2 = 3 Brooks mentions on day 2), answered 2.
+    expect(d2.answered).toBe(2)
+    expect(d2.brands.Brooks.mentions).toBe(3)
+  })
+
+  it('lists the models with catalogue names and colours, and the selected query over the days', () => {
+    const v = buildTrends([d1, d2], { query: 'cheap running shoes' })
+    expect(v.models.map((m) => [m.id, m.name, m.colour, m.isEngine])).toEqual([[8, 'ChatGPT 5', '#10a37f', false], [11, 'Google AI Overview', '#fbbc04', true]])
+    // Day 2, model 11: presence 1 of 2 = 50 % (Wilson 9.5-90.5), Brooks 0 of 1 (0-79.3).
+    expect(v.days[1].models[11].presence).toEqual({ value: 50, x: 1, n: 2, interval: { low: 9.5, high: 90.5 } })
+    expect(v.days[1].models[11].brands.Brooks.mentionRate).toEqual({ value: 0, x: 0, n: 1, interval: { low: 0, high: 79.3 } })
+    expect(v.days[1].models[8].presence).toBeNull()
+    // q1 ('cheap running shoes'), model 11: day 1 Brooks 1 of 1, day 2 absent -> 1 of 1 over both days (20.7-100).
+    expect(v.queryModelTotals[11]).toEqual({
+      answered: 1, absent: 1,
+      brands: { Brooks: { value: 100, x: 1, n: 1, interval: { low: 20.7, high: 100 } }, Nike: { value: 100, x: 1, n: 1, interval: { low: 20.7, high: 100 } } },
+    })
+    // Model 8 on q1: Nike day 1, Brooks day 2 -> 1 of 2 each (9.5-90.5).
+    expect(v.queryModelTotals[8].brands.Brooks).toEqual({ value: 50, x: 1, n: 2, interval: { low: 9.5, high: 90.5 } })
+  })
+})

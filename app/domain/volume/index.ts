@@ -109,6 +109,27 @@ export function sourceLine(s: VolumeSource): string {
   return `${s.simulated ? 'Simulated estimates' : `Estimates by ${s.provider}`}, ${m}, ${s.location}`
 }
 
+/**
+ * The volume column's title in exports (CSV, xlsx, the report): rounded estimates, with the provider and month
+ * ("AI search volume / month, rounded (DataForSEO, simulated, Oct 2026, United Kingdom)").
+ */
+export function volumeExportHeader(column: VolumeColumn): string {
+  if (column.status !== 'ready') return 'AI search volume / month'
+  const s = column.source
+  const month = s.month ? monthName(s.month) : 'month unknown'
+  return `AI search volume / month, rounded (${s.provider}${s.simulated ? ', simulated' : ''}, ${month}, ${s.location})`
+}
+
+/**
+ * One query's export cell: the rounded estimate as a number (never the provider's exact figure), '<10' below ten,
+ * 'no estimate' when the provider has none, and the column's reason when it is not ready — never a zero.
+ */
+export function volumeExportCell(column: VolumeColumn, volume: QueryVolume | undefined): number | string {
+  if (column.status !== 'ready') return column.message
+  if (!volume || volume.rounded === null) return 'no estimate'
+  return volume.rounded < 10 ? '<10' : volume.rounded
+}
+
 const round1 = (n: number) => Math.round(n * 10) / 10
 
 /**

@@ -179,11 +179,13 @@ export async function opGetSources({ principal }: OpContext, analysisId: number,
   }
 }
 
-export async function opGetTrends({ principal }: OpContext, projectId: number, q: { query?: string; topicBrand?: string }) {
-  const t = await loadTrends(principal.user, projectId, { query: q.query ?? null, topicBrand: q.topicBrand ?? null })
+export async function opGetTrends({ principal }: OpContext, projectId: number, q: { query?: string; topicBrand?: string; modelBrand?: string }) {
+  const t = await loadTrends(principal.user, projectId, { query: q.query ?? null, topicBrand: q.topicBrand ?? null, modelBrand: q.modelBrand ?? null })
   return {
     projectId,
     brands: t.brands,
+    models: t.models,
+    modelBrand: t.modelBrand,
     days: t.days,
     queries: t.queries,
     query: t.query,
@@ -191,6 +193,8 @@ export async function opGetTrends({ principal }: OpContext, projectId: number, q
     topics: t.topics,
     topicBrand: t.topicBrand,
     topicTrend: t.topicTrend,
+    queryModels: t.queryModels,
+    queryModelTotals: t.queryModelTotals,
     alerts: t.alerts,
   }
 }
