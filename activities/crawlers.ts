@@ -5,7 +5,7 @@
  */
 import { Context } from '@temporalio/activity'
 import type postgres from 'postgres'
-import { Aggregator, type ChunkAggregate } from '../app/domain/crawlers/aggregate'
+import { aggregateText, type ChunkAggregate } from '../app/domain/crawlers/aggregate'
 import type { FormatSpec } from '../app/domain/crawlers/formats'
 import { AI_AGENTS } from '../app/domain/crawlers/bots'
 import { isBlockedStatus, type RobotsCheck } from '../app/domain/crawlers/views'
@@ -101,6 +101,11 @@ export async function storeAggregate(tx: postgres.TransactionSql<any>, projectId
   }
 }
 
+/** One chunk's aggregates: what the ingest activity counts, and what `npm run bench:logs` measures. */
+export async function countChunk(data: Uint8Array, spec: FormatSpec, firstLine: number): Promise<ChunkAggregate> {
+  return aggregateText(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'), spec, firstLine)
+}
+
 export function createCrawlerActivities({ sql }: { sql: postgres.Sql<any> }) {
   return {
     async crawlerChunks(uploadId: number): Promise<ChunkRef[]> {
@@ -120,18 +125,8 @@ export function createCrawlerActivities({ sql }: { sql: postgres.Sql<any> }) {
         if (!chunk) return { lines: 0, badLines: 0 }
         // Counted before (a retry after the commit, or a new worker after a kill): answer what it counted.
         if (chunk.done || !chunk.data) return { lines: chunk.lines, badLines: chunk.bad_lines }
-        const agg = new Aggregator(chunk.spec, Number(chunk.first_line))
-        const text = chunk.data.toString('utf8')
-        let start = 0
-        let n = 0
-        while (start < text.length) {
-          if (++n % 20_000 === 0) beat()
-          let end = text.indexOf('\n', start)
-          if (end < 0) end = text.length
-          agg.add(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end))
-          start = end + 1
-        }
-        const a = agg.result()
+        const a = await countChunk(chunk.data, chunk.spec, Number(chunk.first_line))
+        beat()
         await storeAggregate(tx, chunk.project_id, a, chunk.simulated)
         await tx`update crawler_chunks set done_at = now(), data = null, lines = ${a.lines}, bad_lines = ${a.badLines}
           where upload_id = ${input.uploadId} and seq = ${input.seq}`
