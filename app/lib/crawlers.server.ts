@@ -73,7 +73,7 @@ export async function getUpload(user: User, projectId: number, uploadId: number)
 export async function deleteLogData(user: User, projectId: number): Promise<{ deleted: true }> {
   await getProject(user, projectId, 'write')
   await db().begin(async (tx) => {
-    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_path_months', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
+    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_path_months', 'crawler_referrals', 'crawler_humans', 'crawler_samples', 'crawler_rdns'] as const)
       await tx`delete from ${tx(table)} where project_id = ${projectId}`
   })
   return { deleted: true }
@@ -252,4 +252,18 @@ export async function checkRobots(user: User, projectId: number) {
 export async function lastRobots(projectId: number): Promise<RobotsCheck | null> {
   const [row] = await db()<{ robots: RobotsCheck | null }[]>`select robots from crawler_settings where project_id = ${projectId}`
   return row?.robots ?? null
+}
+
+/** Whether the project verifies Googlebot, Bingbot and Applebot by reverse DNS (off unless switched on). */
+export async function reverseDnsOn(projectId: number): Promise<boolean> {
+  const [row] = await db()<{ reverse_dns: boolean }[]>`select reverse_dns from crawler_settings where project_id = ${projectId}`
+  return row?.reverse_dns ?? false
+}
+
+/** Switches reverse-DNS verification on or off for the uploads counted from now on (write access). */
+export async function setReverseDns(user: User, projectId: number, on: boolean): Promise<{ reverseDns: boolean }> {
+  await getProject(user, projectId, 'write')
+  await db()`insert into crawler_settings (project_id, reverse_dns) values (${projectId}, ${on})
+    on conflict (project_id) do update set reverse_dns = excluded.reverse_dns, updated_at = now()`
+  return { reverseDns: on }
 }

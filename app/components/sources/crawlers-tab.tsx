@@ -7,7 +7,8 @@ import { useCallback, useState } from 'react'
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFigure } from '~/components/chart-figure'
 import { usePolling } from '~/components/use-polling'
-import { apiFetch, Empty, errorText } from '~/components/results/parts'
+import { apiFetch, Empty } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { BOT_CLASSES, BOT_CLASS_LABELS } from '~/domain/crawlers/classes'
 import { FORMAT_LABELS, LOG_FORMATS } from '~/domain/crawlers/formats'
 import { RANGE_DAYS } from '~/domain/crawlers/schemas'
@@ -40,7 +41,7 @@ type Upload = {
   error: string | null
 }
 export type Robots = { url: string; fetchedAt: string; status: string; note: string | null; rules: { bot: string; allowed: boolean; rule: string }[] }
-type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null; demo: boolean; robots: Robots | null }
+type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null; demo: boolean; robots: Robots | null; reverseDns: boolean }
 
 const CLASS_COLOURS: Record<string, string> = { training: '#b45309', search: '#2563eb', user: '#16a34a', other: '#6b7280' }
 const mb = (n: number) => `${(n / 1024 ** 2).toFixed(1)} MB`
@@ -88,6 +89,7 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
       </div>
       {error && <p role="alert">{error}</p>}
       {canWrite && <UploadPanel projectId={projectId} onDone={load} keyPrefix={data?.keyPrefix ?? null} />}
+      {canWrite && data && <ReverseDnsSwitch projectId={projectId} on={data.reverseDns} onDone={load} />}
       {data && <Uploads uploads={data.uploads} />}
       {data && data.overview.totals.aiHits + data.overview.totals.referrals + data.overview.totals.otherBotHits === 0 ? (
         <div className="panel">
@@ -252,7 +254,7 @@ function Figures({ data, projectId, days }: { data: TabData; projectId: number; 
           Export CSV
         </a>
       </section>
-      <BotsTable bots={o.bots} dates={o.rangesDates} />
+      <BotsTable bots={o.bots} dates={o.rangesDates} reverseDns={data.reverseDns} />
       <JoinedPanel joined={data.joined} projectId={projectId} />
       <section className="panel" aria-label="Top crawled paths">
         <table className="data">
@@ -280,7 +282,7 @@ function Figures({ data, projectId, days }: { data: TabData; projectId: number; 
   )
 }
 
-function BotsTable({ bots, dates }: { bots: Overview['bots']; dates: Overview['rangesDates'] }) {
+function BotsTable({ bots, dates, reverseDns }: { bots: Overview['bots']; dates: Overview['rangesDates']; reverseDns: boolean }) {
   return (
     <section className="panel" aria-label="AI agents">
       <table className="data" data-bots>
@@ -300,8 +302,41 @@ function BotsTable({ bots, dates }: { bots: Overview['bots']; dates: Overview['r
         </tbody>
       </table>
       <p className="muted">
-        Verified: the address is in the vendor's published list ({dates.map((d) => `${d.list}: ${d.fetchedAt ?? 'partial copy, date unknown'}`).join('; ')}). Vendors without a list count as neither.
+        Verified: the address is in the vendor's published list ({dates.map((d) => `${d.list}: ${d.fetchedAt ?? 'partial copy, date unknown'}`).join('; ')})
+        {reverseDns ? ', or for Googlebot, Bingbot and Applebot its reverse DNS name is the vendor\'s and points back at it' : ''}. Vendors without a list
+        {reverseDns ? ' or reverse DNS' : ' (and, while reverse-DNS verification is off, Googlebot, Bingbot and Applebot)'} count as neither.
       </p>
+    </section>
+  )
+}
+
+/** The project's reverse-DNS verification switch: off by default, since the lookups go to public DNS servers. */
+function ReverseDnsSwitch({ projectId, on, onDone }: { projectId: number; on: boolean; onDone: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const change = async (next: boolean) => {
+    setBusy(true)
+    try {
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'reverse-dns', on: next } })
+      setError(null)
+      await onDone()
+    } catch (err) {
+      setError(errorText(err, 'The setting could not be saved'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="panel" aria-label="Reverse-DNS verification">
+      <label>
+        <input type="checkbox" checked={on} disabled={busy} data-reverse-dns onChange={(e) => void change(e.target.checked)} /> Verify Googlebot, Bingbot and
+        Applebot by reverse DNS
+      </label>
+      <p className="muted">
+        After each upload, the addresses these agents claim are looked up in public DNS (the name must be the vendor&apos;s and point back at the
+        address). The lookups leave this server; hits counted before switching on stay as they were (neither verified nor unverified).
+      </p>
+      {error && <p role="alert">{error}</p>}
     </section>
   )
 }

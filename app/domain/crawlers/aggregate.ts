@@ -5,7 +5,7 @@
  */
 import { clfShape, clfTime, isSkippable, parseLine, type FormatSpec } from './formats'
 import { classifyUserAgent, userAgentClassifier, type BotClass, type Classified } from './bots'
-import { verifyBot, type Verification } from './verify'
+import { needsReverseDns, verifyBot, type Verification } from './verify'
 import { aiReferral } from './referrals'
 
 export const MAX_PATH = 300
@@ -23,6 +23,8 @@ export interface HitRow {
   status: number
   hits: number
   lastSeen: number
+  /** The claimed address, for an agent held for reverse-DNS verification (AggregateOptions.byAddress). */
+  ip?: string
 }
 export interface ReferralRow {
   day: string
@@ -58,6 +60,11 @@ function day(ms: number): string {
   return d
 }
 
+export interface AggregateOptions {
+  /** Keep the hits of agents verified by reverse DNS (Googlebot, Bingbot, Applebot) per claimed address. */
+  byAddress?: boolean
+}
+
 export class Aggregator {
   private lines = 0
   private bad = 0
@@ -68,7 +75,7 @@ export class Aggregator {
   private samples: Record<string, string[]> = {}
   private classify = userAgentClassifier()
 
-  constructor(private spec: FormatSpec, private firstLineNo = 1) {}
+  constructor(private spec: FormatSpec, private firstLineNo = 1, private options: AggregateOptions = {}) {}
 
   add(line: string): void {
     const lineNo = this.firstLineNo + this.lines + this.bad
@@ -93,20 +100,21 @@ export class Aggregator {
     }
     const verified = verifyBot(who.bot, r.ip)
     const path = who.class === 'other' ? OTHER_PATH : r.path.slice(0, MAX_PATH)
-    this.countHit(d, who.bot, who.class, verified, path, r.status, r.time)
+    const ip = this.options.byAddress && needsReverseDns(who.bot) ? r.ip : undefined
+    this.countHit(d, who.bot, who.class, verified, path, r.status, r.time, ip)
     if (who.class !== 'other') {
       const s = (this.samples[who.bot] ??= [])
       if (s.length < SAMPLES_PER_BOT) s.push(line.slice(0, 1000))
     }
   }
 
-  private countHit(day: string, bot: string, botClass: BotClass, verified: Verification, path: string, status: number, time: number) {
-    const key = `${day}\u0000${bot}\u0000${verified}\u0000${path}\u0000${status}`
+  private countHit(day: string, bot: string, botClass: BotClass, verified: Verification, path: string, status: number, time: number, ip?: string) {
+    const key = `${day}\u0000${bot}\u0000${verified}\u0000${path}\u0000${status}${ip === undefined ? '' : `\u0000${ip}`}`
     const row = this.hits.get(key)
     if (row) {
       row.hits += 1
       if (time > row.lastSeen) row.lastSeen = time
-    } else this.hits.set(key, { day, bot, botClass, verified, path, status, hits: 1, lastSeen: time })
+    } else this.hits.set(key, ip === undefined ? { day, bot, botClass, verified, path, status, hits: 1, lastSeen: time } : { day, bot, botClass, verified, path, status, hits: 1, lastSeen: time, ip })
   }
 
   private countReferral(day: string, assistant: string, path: string) {
@@ -279,8 +287,8 @@ function sameAt(text: string, at: number, key: string): boolean {
 const digits2 = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48)
 
 /** Aggregates of a whole text: a chunk of an upload (the worker's ingest), a pushed batch, a test. */
-export function aggregateText(text: string, spec: FormatSpec, firstLine = 1): ChunkAggregate {
-  const agg = new Aggregator(spec, firstLine)
+export function aggregateText(text: string, spec: FormatSpec, firstLine = 1, options: AggregateOptions = {}): ChunkAggregate {
+  const agg = new Aggregator(spec, firstLine, options)
   agg.addText(text)
   return agg.result()
 }
