@@ -4,6 +4,8 @@
  * deterministically. Concepts are recognised in English, German, French, Spanish and Japanese.
  */
 
+import { CRAWLER_WORDS } from './chat-crawlers'
+
 export type Lang = 'en' | 'de' | 'fr' | 'es' | 'ja'
 
 export type Intent =
@@ -23,6 +25,7 @@ export type Intent =
   | { kind: 'strengths' }
   | { kind: 'improve' }
   | { kind: 'content-first' }
+  | { kind: 'crawlers' }
 
 export interface ToolCall {
   name: string
@@ -123,6 +126,7 @@ export function readQuestion(question: string, brands: string[]): Reading {
 }
 
 function intentOf(q: string, brand: string | null, model: string | null, domain: string | null): Intent {
+  if (CRAWLER_WORDS.test(q)) return { kind: 'crawlers' }
   if (has(q, 'source') || domain) {
     const want = has(q, 'earned') ? 'earned' : has(q, 'competitor') ? 'competitor' : has(q, 'own') && !domain ? 'own' : 'top'
     return { kind: 'sources', want, domain }
@@ -172,5 +176,7 @@ export function toolCallsOf(intent: Intent): ToolCall[] {
       return [{ name: 'query_ranks', input: {} }, { name: 'brand_metrics', input: {} }]
     case 'content-first':
       return [{ name: 'query_ranks', input: {} }]
+    case 'crawlers':
+      return [{ name: 'ai_crawlers', input: {} }]
   }
 }

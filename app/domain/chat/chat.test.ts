@@ -63,7 +63,7 @@ describe('screen helpers', () => {
 describe('tools', () => {
   it('offers six tools, brands limited to the analysis', () => {
     const tools = chatTools(['Brooks', 'Nike'])
-    expect(tools.map((t) => t.name)).toEqual(['brand_metrics', 'query_ranks', 'mentions_by_query', 'sentiment', 'sources', 'overview'])
+    expect(tools.map((t) => t.name)).toEqual(['brand_metrics', 'query_ranks', 'mentions_by_query', 'sentiment', 'sources', 'overview', 'ai_crawlers'])
     expect((tools[1].inputSchema as any).properties.brand.enum).toEqual(['Brooks', 'Nike'])
     expect(modelChoiceOf({ model: 'Claude' })).toBe('claude')
     expect(modelChoiceOf({ model: 'gpt-9' })).toBe('all')

@@ -7,6 +7,7 @@
 import type { BrandRankData, MentionsData, OverviewData, QueryRankData, SentimentData, ShareData } from '../results/types'
 import { CARD_MODEL_IDS, modelById, type ModelInfo } from '../models'
 import type { ChatToolSpec, DataContextItem } from './index'
+import { CRAWLERS_CHAT_TOOL } from '../crawlers/chat'
 
 /** The model names the tools take, and the results filter each stands for. */
 export const CHAT_MODEL_CHOICES = {
@@ -20,7 +21,7 @@ export const CHAT_MODEL_CHOICES = {
 } as const
 export type ChatModelChoice = keyof typeof CHAT_MODEL_CHOICES
 
-export type ChatToolName = 'brand_metrics' | 'query_ranks' | 'mentions_by_query' | 'sentiment' | 'sources' | 'overview'
+export type ChatToolName = 'brand_metrics' | 'query_ranks' | 'mentions_by_query' | 'sentiment' | 'sources' | 'overview' | 'ai_crawlers'
 
 export const TOOL_TITLES: Record<ChatToolName, string> = {
   brand_metrics: 'Brand Rank and Share of Model',
@@ -29,6 +30,7 @@ export const TOOL_TITLES: Record<ChatToolName, string> = {
   sentiment: 'Sentiment',
   sources: 'Source Insights',
   overview: 'Overview',
+  ai_crawlers: 'AI Crawlers',
 }
 
 /** The tools offered for one analysis: brand arguments are limited to the analysis's brands. */
@@ -73,6 +75,7 @@ export function chatTools(brands: string[]): ChatToolSpec[] {
       description: 'Overall summary of the analysis: total mentions, average rank, the own brand position, and mentions, share and rank of every brand. Figures of the Overview tab.',
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     },
+    CRAWLERS_CHAT_TOOL,
   ]
 }
 
