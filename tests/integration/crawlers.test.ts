@@ -7,7 +7,7 @@ import { promises as dns } from 'node:dns'
 import { gzipSync } from 'node:zlib'
 import { controlWorker } from '../support/env'
 import { createProject, signUp, sql, until, type Session } from '../support/flows'
-import { createKey, KeyClient } from '../support/api-keys'
+import { connectMcp, createKey, KeyClient } from '../support/api-keys'
 import { createCrawlerActivities } from '../../activities/crawlers'
 import { reverseName, startDnsResponder } from '../support/dns-responder'
 
@@ -97,6 +97,17 @@ describe('the public API', () => {
     const overview = await run.call(`/api/v1/projects/${project.id}/crawlers?days=7`)
     expect(overview.status).toBe(200)
     expect(overview.body.totals).toEqual({ aiHits: 6, otherBotHits: 1, humanHits: 2, referrals: 1, unverified: 0 })
+    // The evidence: each agent's stored lines, as the log wrote them (GPTBot's five, ClaudeBot's one).
+    const samples = Object.fromEntries(overview.body.bots.map((b: any) => [b.bot, b.samples]))
+    expect(samples).toEqual({ GPTBot: LOG.split('\n').slice(0, 5), ClaudeBot: [LOG.split('\n')[5]] })
+    // The MCP tool answers the same, sample lines included.
+    const mcp = await connectMcp((await createKey(s, 'mcp', ['read'])).key)
+    try {
+      const viaMcp = JSON.parse(((await mcp.callTool({ name: 'get_ai_crawlers', arguments: { projectId: project.id } })) as any).content[0].text)
+      expect(viaMcp.bots.find((b: any) => b.bot === 'GPTBot').samples).toEqual(LOG.split('\n').slice(0, 5))
+    } finally {
+      await mcp.close()
+    }
     const pages = await run.call(`/api/v1/projects/${project.id}/crawlers/pages`)
     expect(pages.status).toBe(200)
     // /pricing: GPTBot 5 hits; /guide: ClaudeBot 1 hit and 1 referral. No analysis yet, so nothing cited.

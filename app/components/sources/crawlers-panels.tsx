@@ -1,6 +1,6 @@
 /** The AI Crawlers tab's join of crawled and cited pages, and its robots.txt reality check (issue 31). */
 import { useState } from 'react'
-import { apiFetch, errorText } from '~/components/results/parts'
+import { errorText, fetchJson } from '~/components/json'
 import { modelById } from '~/domain/models'
 import type { Joined, Overview, Robots } from './crawlers-tab'
 
@@ -49,7 +49,7 @@ export function RobotsPanel({ projectId, robots, bots, canWrite, onDone }: { pro
   const check = async () => {
     setBusy(true)
     try {
-      await apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'robots' } })
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'robots' } })
       setError(null)
       await onDone()
     } catch (err) {

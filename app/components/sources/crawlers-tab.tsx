@@ -7,8 +7,8 @@ import { useCallback, useState } from 'react'
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFigure } from '~/components/chart-figure'
 import { usePolling } from '~/components/use-polling'
-import { apiFetch, Empty } from '~/components/results/parts'
-import { errorText, fetchJson } from '~/components/json'
+import { Empty } from '~/components/results/parts'
+import { callJson, errorText, fetchJson } from '~/components/json'
 import { BOT_CLASSES, BOT_CLASS_LABELS } from '~/domain/crawlers/classes'
 import { FORMAT_LABELS, LOG_FORMATS } from '~/domain/crawlers/formats'
 import { RANGE_DAYS } from '~/domain/crawlers/schemas'
@@ -21,7 +21,7 @@ export type Overview = {
   from: string; to: string; simulated: boolean
   totals: { aiHits: number; otherBotHits: number; humanHits: number; referrals: number; unverified: number }
   daily: ({ day: string } & Record<string, number>)[]
-  bots: { bot: string; vendor: string; class: string; hits: number; verified: number; unverified: number; lastSeen: string; docs: string }[]
+  bots: { bot: string; vendor: string; class: string; hits: number; verified: number; unverified: number; lastSeen: string; docs: string; samples: string[] }[]
   topPaths: { path: string; hits: number; bots: number; lastSeen: string }[]
   alerts: { bot: string; vendor: string; hits: number; blocked: number; percent: number; statuses: Record<string, number> }[]
   referrals: { assistant: string; path: string; visits: number }[]
@@ -53,7 +53,7 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
   const load = useCallback(
     async (range = days) => {
       try {
-        setData(await apiFetch<TabData>(`/api/crawlers/${projectId}?days=${range}`))
+        setData(await fetchJson<TabData>(`/api/crawlers/${projectId}?days=${range}`))
         setError(null)
       } catch (err) {
         setError(errorText(err, 'The AI crawler data could not be loaded'))
@@ -99,7 +99,12 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
               type="button"
               className="btn btn-small"
               data-crawler-demo
-              onClick={() => void apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'demo' } }).then(() => load())}
+              onClick={() =>
+                void fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'demo' } }).then(
+                  () => load(),
+                  (err: unknown) => setError(errorText(err, 'The simulated logs could not be loaded')),
+                )
+              }
             >
               Load a simulated month of logs
             </button>
@@ -123,14 +128,20 @@ function UploadPanel({ projectId, onDone, keyPrefix }: { projectId: number; onDo
     if (!file) return
     setMessage('Uploading…')
     const q = new URLSearchParams({ fileName: file.name, ...(format ? { format } : {}) })
-    const res = await fetch(`/api/crawlers/${projectId}/upload?${q}`, { method: 'POST', body: file, credentials: 'same-origin' })
-    const body = (await res.json().catch(() => ({}))) as { message?: string; format?: string }
-    setMessage(res.ok ? `Uploaded: read as ${body.format}. Counting…` : (body.message ?? `Upload failed (${res.status})`))
+    try {
+      const res = await callJson<{ format?: string }>(`/api/crawlers/${projectId}/upload?${q}`, { body: file })
+      setMessage(res.ok ? `Uploaded: read as ${res.data.format}. Counting…` : res.detail)
+    } catch (err) {
+      setMessage(errorText(err, 'The upload failed'))
+    }
     await onDone()
   }
   const rotate = async () => {
-    const out = await apiFetch<{ key: string }>(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'rotate-key' } })
-    setNewKey(out.key)
+    try {
+      setNewKey((await fetchJson<{ key: string }>(`/api/crawlers/${projectId}`, { body: { intent: 'rotate-key' } })).key)
+    } catch (err) {
+      setMessage(errorText(err, 'A new ingest key could not be made'))
+    }
   }
   return (
     <section className="panel" aria-label="Upload logs">
@@ -288,7 +299,10 @@ function BotsTable({ bots, dates, reverseDns }: { bots: Overview['bots']; dates:
       <table className="data" data-bots>
         <caption>AI agents</caption>
         <thead>
-          <tr><th scope="col">Agent</th><th scope="col">Vendor</th><th scope="col">Purpose</th><th scope="col">Hits</th><th scope="col">Verified</th><th scope="col">Unverified</th><th scope="col">Last seen</th></tr>
+          <tr>
+            <th scope="col">Agent</th><th scope="col">Vendor</th><th scope="col">Purpose</th><th scope="col">Hits</th><th scope="col">Verified</th><th scope="col">Unverified</th>
+            <th scope="col">Last seen</th><th scope="col">Sample lines</th>
+          </tr>
         </thead>
         <tbody>
           {bots.map((b) => (
@@ -297,6 +311,17 @@ function BotsTable({ bots, dates, reverseDns }: { bots: Overview['bots']; dates:
               <td>{b.vendor}</td>
               <td>{BOT_CLASS_LABELS[b.class as keyof typeof BOT_CLASS_LABELS] ?? b.class}</td>
               <td>{b.hits}</td><td>{b.verified}</td><td>{b.unverified}</td><td>{day(b.lastSeen)}</td>
+              <td>
+                {b.samples.length > 0 && (
+                  <details data-bot-samples>
+                    <summary>
+                      {b.samples.length} {b.samples.length === 1 ? 'line' : 'lines'}
+                    </summary>
+                    {/* The lines as the log wrote them: text, never markup. */}
+                    <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '60ch', fontSize: '.8rem' }}>{b.samples.join('\n')}</pre>
+                  </details>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -342,13 +367,20 @@ function ReverseDnsSwitch({ projectId, on, onDone }: { projectId: number; on: bo
 }
 
 function DeletePanel({ projectId, onDone }: { projectId: number; onDone: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null)
   const remove = async () => {
     if (!window.confirm("Delete all of this project's log data (uploads, counts, sample lines)? This cannot be undone.")) return
-    await apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'delete' } })
+    try {
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'delete' } })
+      setError(null)
+    } catch (err) {
+      setError(errorText(err, 'The log data could not be deleted'))
+    }
     await onDone()
   }
   return (
     <p>
+      {error && <span role="alert">{error} </span>}
       <button type="button" className="btn btn-small" onClick={() => void remove()}>
         Delete this project's log data
       </button>
