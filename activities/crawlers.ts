@@ -5,9 +5,11 @@
  */
 import { Context } from '@temporalio/activity'
 import { promises as dns } from 'node:dns'
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
 import ipaddr from 'ipaddr.js'
 import type postgres from 'postgres'
-import { aggregateText, type AggregateOptions, type ChunkAggregate, type HitRow } from '../app/domain/crawlers/aggregate'
+import { aggregateText, mergeAggregates, type AggregateOptions, type ChunkAggregate, type HitRow } from '../app/domain/crawlers/aggregate'
 import { ptrName, reverseDnsVerdict, type Verification } from '../app/domain/crawlers/verify'
 import type { FormatSpec } from '../app/domain/crawlers/formats'
 import { AI_AGENTS } from '../app/domain/crawlers/bots'
@@ -117,9 +119,71 @@ export async function storeAggregate(tx: postgres.TransactionSql<any>, projectId
   }
 }
 
-/** One chunk's aggregates: what the ingest activity counts, and what `npm run bench:logs` measures. */
+/** A chunk at least this large is counted in two halves, the second in the helper thread. */
+const SPLIT_BYTES = 512 * 1024
+
+type Helper = { worker: Worker; waiting: Map<number, (a: ChunkAggregate | null) => void>; next: number }
+let helper: Helper | null | false = null
+
+/**
+ * The helper thread, started on first use (it loads the TypeScript sources as the worker does, through tsx); false
+ * once it failed: every chunk is then counted in the activity's own thread, with the same figures.
+ */
+function helperThread(): Helper | false {
+  if (helper !== null) return helper
+  try {
+    const entry = new URL('./crawlers-thread.ts', import.meta.url).href
+    const worker = new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => { t.register(); return import(${JSON.stringify(entry)}) })`, { eval: true })
+    const h: Helper = { worker, waiting: new Map(), next: 0 }
+    worker.unref()
+    worker.on('message', (m: { id: number; aggregate?: ChunkAggregate; error?: string }) => {
+      h.waiting.get(m.id)?.(m.aggregate ?? null)
+      h.waiting.delete(m.id)
+    })
+    const fail = () => {
+      helper = false
+      for (const done of h.waiting.values()) done(null)
+      h.waiting.clear()
+    }
+    worker.on('error', fail)
+    worker.on('exit', fail)
+    helper = h
+  } catch {
+    helper = false
+  }
+  return helper
+}
+
+function inHelper(data: Uint8Array, spec: FormatSpec, firstLine: number, options: AggregateOptions): Promise<ChunkAggregate | null> {
+  const h = helperThread()
+  if (!h) return Promise.resolve(null)
+  const id = h.next++
+  // A copy of the half, handed over (not cloned again) to the thread.
+  const copy = new Uint8Array(data)
+  return new Promise((resolve) => {
+    h.waiting.set(id, resolve)
+    h.worker.postMessage({ id, data: copy, spec, firstLine, options }, [copy.buffer])
+  })
+}
+
+/**
+ * One chunk's aggregates: what the ingest activity counts, and what `npm run bench:logs` measures. A large chunk is
+ * cut at the line end nearest its middle; this thread counts the first half while the helper thread counts the
+ * second (its first line numbered after the first half's lines), and the halves are merged: the same figures as
+ * counting it whole. Nothing is written here, so a worker killed meanwhile has counted nothing.
+ */
 export async function countChunk(data: Uint8Array, spec: FormatSpec, firstLine: number, options: AggregateOptions = {}): Promise<ChunkAggregate> {
-  return aggregateText(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'), spec, firstLine, options)
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+  const cut = buf.length >= SPLIT_BYTES && availableParallelism() > 1 ? buf.lastIndexOf(10, buf.length >> 1) + 1 : 0
+  if (cut <= 0) return aggregateText(buf.toString('utf8'), spec, firstLine, options)
+  const first = buf.subarray(0, cut)
+  const second = buf.subarray(cut)
+  let lines = 0
+  for (let i = first.indexOf(10); i !== -1; i = first.indexOf(10, i + 1)) lines++
+  const other = inHelper(second, spec, firstLine + lines, options)
+  const a = aggregateText(first.toString('utf8'), spec, firstLine, options)
+  const b = (await other) ?? aggregateText(second.toString('utf8'), spec, firstLine + lines, options)
+  return mergeAggregates(a, b)
 }
 
 /** The part of node:dns's Resolver the verification uses (tests pass one aimed at a local DNS server). */

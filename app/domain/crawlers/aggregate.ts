@@ -136,6 +136,10 @@ export class Aggregator {
     // Next backslash and '?' at or after a position (-1: none left), searched once per occurrence.
     let nextBackslash = -2
     let nextQuery = -2
+    const queryAt = (from: number) => {
+      if (nextQuery !== -1 && nextQuery < from) nextQuery = text.indexOf('?', from)
+      return nextQuery
+    }
     let start = 0
     while (start < text.length) {
       let nl = text.indexOf('\n', start)
@@ -143,10 +147,7 @@ export class Aggregator {
       const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
       if (shape) {
         if (nextBackslash !== -1 && nextBackslash < start) nextBackslash = text.indexOf('\\', start)
-        if ((nextBackslash < 0 || nextBackslash >= end) && this.fastLine(text, start, end, shape, vhost, (from) => {
-          if (nextQuery !== -1 && nextQuery < from) nextQuery = text.indexOf('?', from)
-          return nextQuery
-        })) {
+        if ((nextBackslash < 0 || nextBackslash >= end) && this.fastLine(text, start, end, shape, vhost, queryAt)) {
           start = nl + 1
           continue
         }
@@ -291,4 +292,35 @@ export function aggregateText(text: string, spec: FormatSpec, firstLine = 1, opt
   const agg = new Aggregator(spec, firstLine, options)
   agg.addText(text)
   return agg.result()
+}
+
+/**
+ * Two aggregates of consecutive parts of one text as one, exactly as if the text had been counted whole: the first
+ * part's bad-line examples and sample lines come first.
+ */
+export function mergeAggregates(a: ChunkAggregate, b: ChunkAggregate): ChunkAggregate {
+  const hits = new Map<string, HitRow>()
+  for (const h of [...a.hits, ...b.hits]) {
+    const key = `${h.day}\u0000${h.bot}\u0000${h.verified}\u0000${h.path}\u0000${h.status}${h.ip === undefined ? '' : `\u0000${h.ip}`}`
+    const row = hits.get(key)
+    if (row) {
+      row.hits += h.hits
+      if (h.lastSeen > row.lastSeen) row.lastSeen = h.lastSeen
+    } else hits.set(key, { ...h })
+  }
+  const referrals = new Map<string, ReferralRow>()
+  for (const r of [...a.referrals, ...b.referrals]) {
+    const key = `${r.day}\u0000${r.assistant}\u0000${r.path}`
+    const row = referrals.get(key)
+    if (row) row.visits += r.visits
+    else referrals.set(key, { ...r })
+  }
+  const humans = { ...a.humans }
+  for (const [d, n] of Object.entries(b.humans)) humans[d] = (humans[d] ?? 0) + n
+  const samples: Record<string, string[]> = {}
+  for (const [bot, lines] of [...Object.entries(a.samples), ...Object.entries(b.samples)]) samples[bot] = [...(samples[bot] ?? []), ...lines].slice(0, SAMPLES_PER_BOT)
+  return {
+    lines: a.lines + b.lines, badLines: a.badLines + b.badLines, badExamples: [...a.badExamples, ...b.badExamples].slice(0, BAD_EXAMPLES),
+    hits: [...hits.values()], referrals: [...referrals.values()], humans, samples,
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Aggregator, aggregateText, type ChunkAggregate } from './aggregate'
+import { Aggregator, aggregateText, mergeAggregates, type ChunkAggregate } from './aggregate'
 import type { FormatSpec } from './formats'
 import { mulberry32 } from '../random'
 
@@ -110,6 +110,19 @@ describe('the fast path counts as the plain parse does', () => {
       if (r() < 0.5) lines[1] = lines[1] + lines[2]
       const text = lines.join(r() < 0.5 ? '\n' : '\r\n') + (r() < 0.5 ? '\n' : '')
       expect(canon(aggregateText(text, { format: 'combined' }))).toEqual(canon(reference(text, { format: 'combined' })))
+    }
+  })
+})
+
+describe('a text counted in two parts and merged', () => {
+  it('gives the figures of the whole, wherever it is cut at a line end', () => {
+    // Twice the sample, so that sample lines (5 per agent) and bad examples (3) overflow across the cut.
+    const lines = `${MIXED}\n${MIXED}`.split('\n')
+    const whole = canon(aggregateText(lines.join('\n'), { format: 'combined' }, 7, { byAddress: true }))
+    for (let cut = 1; cut < lines.length; cut++) {
+      const a = aggregateText(lines.slice(0, cut).join('\n') + '\n', { format: 'combined' }, 7, { byAddress: true })
+      const b = aggregateText(lines.slice(cut).join('\n'), { format: 'combined' }, 7 + cut, { byAddress: true })
+      expect(canon(mergeAggregates(a, b))).toEqual(whole)
     }
   })
 })
