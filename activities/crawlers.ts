@@ -154,6 +154,13 @@ function helperThread(): Helper | false {
   return helper
 }
 
+/** Ends the helper thread (the worker's shutdown: a thread's module loader could otherwise keep the process up). */
+export async function stopCrawlerThread(): Promise<void> {
+  const h = helper
+  helper = null
+  if (h) await h.worker.terminate()
+}
+
 function inHelper(data: Uint8Array, spec: FormatSpec, firstLine: number, options: AggregateOptions): Promise<ChunkAggregate | null> {
   const h = helperThread()
   if (!h) return Promise.resolve(null)
