@@ -81,8 +81,6 @@ export default tseslint.config(
       'app/components/json.ts',
       'app/routes/service-worker[.]js.ts',
       '**/*.test.{ts,tsx}',
-      // being converted
-      'app/components/sources/crawlers-tab.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -6,6 +6,7 @@
 import type { Intent, Reading } from './chat-intent'
 import { joinList, pairs, PHRASES, type Phrases } from './chat-phrases'
 import { engineComparisonAnswer, presenceAnswer, volumeAnswer } from './chat-engines'
+import { crawlersAnswer } from './chat-crawlers'
 
 type Json = Record<string, unknown>
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -32,7 +33,8 @@ const byName = (list: Json[], name: string | null) => (name ? list.find((r) => r
 export function answerFrom(reading: Reading, results: Results): string | null {
   const p = PHRASES[reading.lang]
   for (const value of results.values()) if (isRecord(value) && typeof value.error === 'string' && !('modelsWithAnswers' in value)) return value.error
-  const parts = engineParts(reading, results) ?? write(reading.intent, results, p, reading.table)
+  const crawlers = results.get('ai_crawlers')
+  const parts = reading.intent.kind === 'crawlers' ? (isRecord(crawlers) ? crawlersAnswer(reading.lang, crawlers, reading.table) : null) : (engineParts(reading, results) ?? write(reading.intent, results, p, reading.table))
   return parts ? parts.filter(Boolean).join(reading.lang === 'ja' ? '' : ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim() : null
 }
 
@@ -124,6 +126,8 @@ function write(intent: Intent, results: Results, p: Phrases, asked: boolean): st
       return isRecord(sentiment) ? sentimentAnswer(intent, sentiment, p, asked) : null
     case 'sources':
       return isRecord(sources) ? sourcesAnswer(intent, sources, p, asked) : null
+    case 'crawlers':
+      return null
     case 'overview': {
       if (!isRecord(overview)) return null
       const list = rows(overview.brands)

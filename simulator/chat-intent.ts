@@ -4,6 +4,8 @@
  * deterministically. Concepts are recognised in English, German, French, Spanish and Japanese.
  */
 
+import { CRAWLER_WORDS } from './chat-crawlers'
+
 export type Lang = 'en' | 'de' | 'fr' | 'es' | 'ja'
 
 export type Intent =
@@ -26,6 +28,7 @@ export type Intent =
   | { kind: 'engine-comparison'; brand: string | null }
   | { kind: 'ai-overview-presence' }
   | { kind: 'search-volume'; brand: string | null }
+  | { kind: 'crawlers' }
 
 export interface ToolCall {
   name: string
@@ -134,6 +137,7 @@ function intentOf(q: string, brand: string | null, model: string | null, domain:
   if (has(q, 'aiOverview') && !has(q, 'app')) return { kind: 'ai-overview-presence' }
   if (has(q, 'api') && has(q, 'app')) return { kind: 'engine-comparison', brand }
   if (has(q, 'volume')) return { kind: 'search-volume', brand }
+  if (CRAWLER_WORDS.test(q)) return { kind: 'crawlers' }
   if (has(q, 'source') || domain) {
     const want = has(q, 'earned') ? 'earned' : has(q, 'competitor') ? 'competitor' : has(q, 'own') && !domain ? 'own' : 'top'
     return { kind: 'sources', want, domain }
@@ -189,5 +193,7 @@ export function toolCallsOf(intent: Intent): ToolCall[] {
       return [{ name: 'ai_overview_presence', input: {} }]
     case 'search-volume':
       return [{ name: 'search_volume', input: intent.brand ? { brand: intent.brand } : {} }]
+    case 'crawlers':
+      return [{ name: 'ai_crawlers', input: {} }]
   }
 }

@@ -8,6 +8,7 @@ import { createGateway, loadProviderConfigs } from '../activities/gateway'
 import { sharedProviderSlots } from '../db/provider-slots'
 import { temporalConnectionOptions, temporalNamespace, temporalTaskQueue } from '../config/temporal'
 import { checkEnvAtStart } from '../config/env'
+import { stopCrawlerThread } from '../activities/crawlers'
 
 const require = createRequire(import.meta.url)
 
@@ -46,6 +47,7 @@ export async function runWorker() {
   try {
     await worker.run()
   } finally {
+    await stopCrawlerThread()
     await slots?.close()
     await connection.close()
     await closeAllSql()

@@ -13,6 +13,13 @@ const acts = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
 })
 
+// DNS answers take seconds each: a longer step, alive while it heartbeats.
+const verify = proxyActivities<Activities>({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
+})
+
 export async function crawlersIngestWorkflow(input: CrawlerIngestInput): Promise<CrawlerProgress> {
   const started = Date.now()
   const progress: CrawlerProgress = { status: 'running', bytesDone: 0, bytesTotal: 0, chunksDone: 0, chunks: 0, lines: 0, badLines: 0, bytesPerSecond: 0 }
@@ -30,6 +37,8 @@ export async function crawlersIngestWorkflow(input: CrawlerIngestInput): Promise
       const seconds = (Date.now() - started) / 1000
       progress.bytesPerSecond = seconds > 0 ? Math.round(progress.bytesDone / seconds) : 0
     }
+    // Hits held for reverse-DNS verification (the project's setting): their addresses looked up, then counted.
+    await verify.verifyCrawlerAddresses({ uploadId: input.uploadId })
     await acts.finishCrawlerUpload({ uploadId: input.uploadId, status: 'completed' })
     progress.status = 'completed'
     return progress

@@ -38,6 +38,8 @@ import {
   isChatTool, mentionsResult, modelChoiceOf, modelMissingResult, overviewResult, queryRanksResult, searchVolumeResult, sentimentResult, sourcesResult,
 } from '../domain/chat/tools'
 import { enginesForUser } from './engines.server'
+import { crawlersChatResult, crawlersDaysOf } from '../domain/crawlers/chat'
+import { crawlerOverview } from './crawlers.server'
 import { modelByFilter } from '../domain/models'
 import type { AnalysisSnapshot } from '../../db/results'
 import type { ResultsViewData, TabData } from '../domain/results/types'
@@ -381,6 +383,8 @@ async function runTool(run: PreparedChat, call: ChatToolCall, brands: string[]):
         const owned = v.data.ownedRate.overall
         return reply(sourcesResult(v.data.citationShare, owned))
       }
+      case 'ai_crawlers':
+        return reply(crawlersChatResult(await crawlerOverview(run.user, run.project.id, crawlersDaysOf(call.input))))
     }
     return { id: call.id, content: JSON.stringify({ error: `Unknown tool ${call.name}` }), isError: true }
   } catch (err) {

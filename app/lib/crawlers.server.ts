@@ -73,11 +73,14 @@ export async function getUpload(user: User, projectId: number, uploadId: number)
 export async function deleteLogData(user: User, projectId: number): Promise<{ deleted: true }> {
   await getProject(user, projectId, 'write')
   await db().begin(async (tx) => {
-    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_path_months', 'crawler_referrals', 'crawler_humans', 'crawler_samples'] as const)
+    for (const table of ['crawler_uploads', 'crawler_hits', 'crawler_bot_days', 'crawler_path_months', 'crawler_referrals', 'crawler_humans', 'crawler_samples', 'crawler_rdns'] as const)
       await tx`delete from ${tx(table)} where project_id = ${projectId}`
   })
   return { deleted: true }
 }
+
+/** Sample lines shown per agent (up to SAMPLES_KEPT are stored). */
+export const SAMPLES_SHOWN = 5
 
 export interface CrawlerOverview {
   days: number
@@ -87,7 +90,8 @@ export interface CrawlerOverview {
   totals: { aiHits: number; otherBotHits: number; humanHits: number; referrals: number; unverified: number }
   /** Hits per day per class (training, search, user, other). */
   daily: ({ day: string } & Record<BotClass, number>)[]
-  bots: { bot: string; vendor: string; class: BotClass; hits: number; verified: number; unverified: number; lastSeen: string; docs: string }[]
+  /** samples: the agent's latest stored log lines (evidence), oldest first, as plain text. */
+  bots: { bot: string; vendor: string; class: BotClass; hits: number; verified: number; unverified: number; lastSeen: string; docs: string; samples: string[] }[]
   topPaths: { path: string; hits: number; bots: number; lastSeen: string }[]
   alerts: StatusAlert[]
   referrals: { assistant: string; path: string; visits: number }[]
@@ -108,7 +112,7 @@ export async function crawlerOverview(user: User, projectId: number, days: numbe
   const sql = db()
   const { from, to } = await rangeOf(projectId, days)
   const inRange = sql`project_id = ${projectId} and day between ${from} and ${to}`
-  const [daily, bots, statuses, crawls, referrals, humans, sim] = await Promise.all([
+  const [daily, bots, statuses, crawls, referrals, humans, sim, samples] = await Promise.all([
     sql<{ day: string; bot_class: BotClass; hits: string }[]>`select day::text, bot_class, sum(hits) as hits from crawler_bot_days where ${inRange} group by 1, 2 order by 1`,
     sql<{ bot: string; bot_class: BotClass; verified: string; hits: string; last_seen: Date }[]>`
       select bot, bot_class, verified, sum(hits) as hits, max(last_seen) as last_seen from crawler_bot_days where ${inRange} group by 1, 2, 3`,
@@ -118,7 +122,12 @@ export async function crawlerOverview(user: User, projectId: number, days: numbe
       select assistant, path, sum(visits) as visits from crawler_referrals where ${inRange} group by 1, 2 order by 3 desc, 1, 2 limit 50`,
     sql<{ hits: string | null }[]>`select sum(hits) as hits from crawler_humans where ${inRange}`,
     sql<{ simulated: boolean }[]>`select coalesce(bool_or(simulated), false) as simulated from crawler_bot_days where ${inRange}`,
+    sql<{ bot: string; line: string }[]>`
+      select bot, line from (select bot, line, id, row_number() over (partition by bot order by id desc) as n from crawler_samples where project_id = ${projectId}) x
+      where n <= ${SAMPLES_SHOWN} order by bot, id`,
   ])
+  const samplesOf = new Map<string, string[]>()
+  for (const r of samples) samplesOf.set(r.bot, [...(samplesOf.get(r.bot) ?? []), r.line])
   const byDay = new Map<string, { day: string } & Record<BotClass, number>>()
   for (const r of daily) {
     const d = byDay.get(r.day) ?? { day: r.day, training: 0, search: 0, user: 0, other: 0 }
@@ -129,7 +138,7 @@ export async function crawlerOverview(user: User, projectId: number, days: numbe
   for (const r of bots) {
     if (r.bot === 'other') continue
     const agent = agentByToken(r.bot)
-    const b = botMap.get(r.bot) ?? { bot: r.bot, vendor: agent?.vendor ?? '', class: r.bot_class, hits: 0, verified: 0, unverified: 0, lastSeen: '', docs: agent?.docs ?? '' }
+    const b = botMap.get(r.bot) ?? { bot: r.bot, vendor: agent?.vendor ?? '', class: r.bot_class, hits: 0, verified: 0, unverified: 0, lastSeen: '', docs: agent?.docs ?? '', samples: samplesOf.get(r.bot) ?? [] }
     const n = Number(r.hits)
     b.hits += n
     if (r.verified === 'verified') b.verified += n
@@ -252,4 +261,18 @@ export async function checkRobots(user: User, projectId: number) {
 export async function lastRobots(projectId: number): Promise<RobotsCheck | null> {
   const [row] = await db()<{ robots: RobotsCheck | null }[]>`select robots from crawler_settings where project_id = ${projectId}`
   return row?.robots ?? null
+}
+
+/** Whether the project verifies Googlebot, Bingbot and Applebot by reverse DNS (off unless switched on). */
+export async function reverseDnsOn(projectId: number): Promise<boolean> {
+  const [row] = await db()<{ reverse_dns: boolean }[]>`select reverse_dns from crawler_settings where project_id = ${projectId}`
+  return row?.reverse_dns ?? false
+}
+
+/** Switches reverse-DNS verification on or off for the uploads counted from now on (write access). */
+export async function setReverseDns(user: User, projectId: number, on: boolean): Promise<{ reverseDns: boolean }> {
+  await getProject(user, projectId, 'write')
+  await db()`insert into crawler_settings (project_id, reverse_dns) values (${projectId}, ${on})
+    on conflict (project_id) do update set reverse_dns = excluded.reverse_dns, updated_at = now()`
+  return { reverseDns: on }
 }

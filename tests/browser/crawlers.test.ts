@@ -1,7 +1,7 @@
 /**
  * Source Insights → AI Crawlers in headless Chromium, one page: a seeded completed analysis (ChatGPT cites the own
  * /guide page, Claude cites nike.com twice), a log uploaded through the app, then the tab's alert, agents and the
- * join of crawled and cited pages, with figures worked out by hand below.
+ * join of crawled and cited pages, and each agent's sample lines shown as text, with figures worked out by hand below.
  */
 import type { Browser } from 'puppeteer-core'
 import { testEnv } from '../support/env'
@@ -14,9 +14,11 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const line = (ip: string, min: number, path: string, status: number, ref: string, ua: string) =>
   `${ip} - - [03/Nov/2026:06:${String(min).padStart(2, '0')}:00 +0000] "GET ${path} HTTP/1.1" ${status} 512 "${ref}" "${ua}"`
 
-// GPTBot: /pricing 12 × 200. ClaudeBot: /guide 6 × 403. One person from chatgpt.com on /guide.
+// GPTBot: /pricing 12 × 200 (the first one's query holds markup: its sample line must show as text). ClaudeBot: /guide
+// 6 × 403. One person from chatgpt.com on /guide.
+const MARKUP = '/pricing?ref=<img src=x onerror=alert(1)><b>bold</b>'
 const LOG = [
-  ...Array.from({ length: 12 }, (_, i) => line('20.171.206.7', i, '/pricing', 200, '-', GPTBOT)),
+  ...Array.from({ length: 12 }, (_, i) => line('20.171.206.7', i, i === 0 ? MARKUP : '/pricing', 200, '-', GPTBOT)),
   ...Array.from({ length: 6 }, (_, i) => line('198.51.100.20', 20 + i, '/guide', 403, '-', CLAUDEBOT)),
   line('203.0.113.5', 40, '/guide', 200, 'https://chatgpt.com/', CHROME),
 ].join('\n')
@@ -76,6 +78,15 @@ describe('AI Crawlers tab', () => {
     expect(await list('[data-cited-never-crawled]')).toEqual(['/guide — ChatGPT 5'])
     expect(await list('[data-crawled-never-cited]')).toEqual(['/pricing — 12 hits'])
     expect(await list('[data-blocked-competitors]')).toEqual(['ClaudeBot (Anthropic): 6 refused requests; its model cites competitors 2 times'])
+    // Sample lines: the five GPTBot lines the chunk kept (the first five of the log), opened on a click, as plain text.
+    expect(await page.$eval('tr[data-bot="GPTBot"] [data-bot-samples] summary', (e) => (e as HTMLElement).innerText.trim())).toBe('5 lines')
+    expect(await page.$eval('tr[data-bot="GPTBot"] [data-bot-samples]', (e) => (e as HTMLDetailsElement).open)).toBe(false)
+    await page.click('tr[data-bot="GPTBot"] [data-bot-samples] summary')
+    await page.waitForSelector('tr[data-bot="GPTBot"] [data-bot-samples][open] pre', { visible: true })
+    const shown = await page.$eval('tr[data-bot="GPTBot"] [data-bot-samples] pre', (e) => (e as HTMLElement).textContent)
+    expect(shown).toBe(LOG.split('\n').slice(0, 5).join('\n'))
+    expect(shown).toContain('<img src=x onerror=alert(1)><b>bold</b>')
+    expect(await page.$$eval('[data-crawlers-tab] img, [data-crawlers-tab] pre b', (els) => els.length)).toBe(0)
     await screenshot(page, 'crawlers-tab')
     expect(errors).toEqual([])
   }, 120_000)

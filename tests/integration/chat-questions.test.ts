@@ -6,7 +6,7 @@
  * (tests/support/hand-worked-analysis.ts, tests/support/hand-worked-sources.ts), in the comments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resetSimulator, sql, type Session } from '../support/flows'
+import { resetSimulator, sql, until, type Session } from '../support/flows'
 import { CHATGPT, QUERIES, seedHandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { seedHandWorkedSources } from '../support/hand-worked-sources'
 import { seedHandVolumes } from '../support/volume-fixtures'
@@ -185,4 +185,52 @@ describe('the simulated Claude answers the question asked, with the tool that ho
     for (const text of contains) expect(res.body.response).toContain(text)
     for (const text of absent) expect(res.body.response).not.toContain(text)
   })
+})
+
+describe('a question about AI crawlers reads the AI Crawlers figures (ai_crawlers)', () => {
+  const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)'
+  const USER = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot'
+  const CLAUDEBOT = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'
+  const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+  const line = (ip: string, time: string, path: string, status: number, ref: string, ua: string) =>
+    `${ip} - - [03/Nov/2026:${time} +0000] "GET ${path} HTTP/1.1" ${status} 512 "${ref}" "${ua}"`
+  // 20.171.206.0/24 is GPTBot's and 23.98.142.176/28 ChatGPT-User's published range; 198.51.100.9 is neither.
+  const LOG = [
+    line('20.171.206.7', '06:00:00', '/pricing', 200, '-', GPTBOT),
+    line('20.171.206.7', '06:10:00', '/pricing', 200, '-', GPTBOT),
+    line('20.171.206.7', '06:20:00', '/docs', 403, '-', GPTBOT),
+    line('20.171.206.7', '06:30:00', '/docs', 403, '-', GPTBOT),
+    line('198.51.100.9', '06:40:00', '/pricing', 200, '-', GPTBOT),
+    line('198.51.100.20', '07:00:00', '/guide', 200, '-', CLAUDEBOT),
+    line('198.51.100.20', '07:10:00', '/guide', 200, '-', CLAUDEBOT),
+    line('23.98.142.180', '08:00:00', '/guide', 200, '-', USER),
+    line('203.0.113.5', '09:00:00', '/guide', 200, 'https://chatgpt.com/', CHROME),
+    line('203.0.113.6', '09:10:00', '/guide', 200, 'https://chatgpt.com/', CHROME),
+    line('203.0.113.7', '09:20:00', '/pricing', 200, 'https://www.perplexity.ai/', CHROME),
+    line('203.0.113.8', '09:30:00', '/', 200, '-', CHROME),
+  ].join('\n')
+
+  it('answers from the uploaded log, figures worked by hand', async () => {
+    const s = await seedHandWorkedAnalysis()
+    const up = await s.owner.request(`/api/crawlers/${s.projectId}/upload?fileName=access.log`, { method: 'POST', body: LOG })
+    expect(up.status).toBe(202)
+    await until('the log counted', async () => (await s.owner.json(`/api/crawlers/${s.projectId}?days=30`)).body.uploads.every((u: { status: string }) => u.status === 'completed'), 90_000, 250)
+    const ask = (message: string) => s.owner.json('/api/ai-chat', { method: 'POST', json: { projectId: s.projectId, analysisId: s.analysisId, message } })
+    const res = await ask('Which AI crawlers visit my site, and are they verified?')
+    expect(res.status).toBe(200)
+    expect(res.body.dataContext.map((d: { tool: string }) => d.tool)).toEqual(['ai_crawlers'])
+    // 8 AI-agent hits: GPTBot 5 (4 from its range, 1 not), ClaudeBot 2 (Anthropic publishes no list), ChatGPT-User 1 (in range).
+    // Purposes: training 5 + 2 = 7, user-triggered 1. Vendors: OpenAI 5 + 1 = 6, Anthropic 2. The range ends on the log's day.
+    expect(res.body.response).toContain('In the 30 days to 2026-11-03, AI agents made 8 requests to the site: 5 verified, 1 unverified and 2 not verifiable.')
+    expect(res.body.response).toContain('By purpose: training crawlers 7, search/index bots 0, user-triggered fetchers 1.')
+    expect(res.body.response).toContain('By vendor: OpenAI (6) and Anthropic (2).')
+    // Pages: /guide ClaudeBot 2 + ChatGPT-User 1 = 3, /pricing GPTBot 3, /docs GPTBot 2. GPTBot: 2 of 5 refused (403) = 40 %.
+    expect(res.body.response).toContain('Most crawled pages: /guide (3), /pricing (3) and /docs (2).')
+    expect(res.body.response).toContain('Refused: GPTBot got 2 of 5 requests answered 403, 429 or 5xx (40%)')
+    // People sent by assistants: chatgpt.com twice, perplexity.ai once.
+    expect(res.body.response).toContain('AI assistants sent 3 visits: ChatGPT (2) and Perplexity (1).')
+    const ja = await ask('どのAIクローラーがサイトを訪れていますか？')
+    expect(ja.body.dataContext.map((d: { tool: string }) => d.tool)).toEqual(['ai_crawlers'])
+    expect(ja.body.response).toContain('2026-11-03までの30日間に、AIエージェントはサイトへ8件のリクエストを行いました（検証済み5件、未検証1件、検証不可2件）。')
+  }, 180_000)
 })

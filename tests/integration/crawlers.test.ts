@@ -1,13 +1,15 @@
 /**
  * Agent analytics end to end: an upload through the app, one through /api/v1 with a run key, pushed batches with
  * an ingest key (a retried batch counted once), and a worker killed mid-file (a chunk already counted is not
- * counted again). Every figure below is worked out by hand from the lines written here.
+ * counted again), and reverse-DNS verification against a local DNS server. Every figure below is worked out by hand from the lines written here.
  */
+import { promises as dns } from 'node:dns'
 import { gzipSync } from 'node:zlib'
 import { controlWorker } from '../support/env'
 import { createProject, signUp, sql, until, type Session } from '../support/flows'
-import { createKey, KeyClient } from '../support/api-keys'
+import { connectMcp, createKey, KeyClient } from '../support/api-keys'
 import { createCrawlerActivities } from '../../activities/crawlers'
+import { reverseName, startDnsResponder } from '../support/dns-responder'
 
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)'
 const CLAUDEBOT = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'
@@ -95,6 +97,17 @@ describe('the public API', () => {
     const overview = await run.call(`/api/v1/projects/${project.id}/crawlers?days=7`)
     expect(overview.status).toBe(200)
     expect(overview.body.totals).toEqual({ aiHits: 6, otherBotHits: 1, humanHits: 2, referrals: 1, unverified: 0 })
+    // The evidence: each agent's stored lines, as the log wrote them (GPTBot's five, ClaudeBot's one).
+    const samples = Object.fromEntries(overview.body.bots.map((b: any) => [b.bot, b.samples]))
+    expect(samples).toEqual({ GPTBot: LOG.split('\n').slice(0, 5), ClaudeBot: [LOG.split('\n')[5]] })
+    // The MCP tool answers the same, sample lines included.
+    const mcp = await connectMcp((await createKey(s, 'mcp', ['read'])).key)
+    try {
+      const viaMcp = JSON.parse(((await mcp.callTool({ name: 'get_ai_crawlers', arguments: { projectId: project.id } })) as any).content[0].text)
+      expect(viaMcp.bots.find((b: any) => b.bot === 'GPTBot').samples).toEqual(LOG.split('\n').slice(0, 5))
+    } finally {
+      await mcp.close()
+    }
     const pages = await run.call(`/api/v1/projects/${project.id}/crawlers/pages`)
     expect(pages.status).toBe(200)
     // /pricing: GPTBot 5 hits; /guide: ClaudeBot 1 hit and 1 referral. No analysis yet, so nothing cited.
@@ -171,5 +184,72 @@ describe('a worker killed mid-file', () => {
     // 60,000 lines, each counted once whatever the restart.
     expect(data.uploads[0]).toMatchObject({ status: 'completed', lines: 60_000, badLines: 0 })
     expect(data.overview.totals.aiHits).toBe(60_000)
+  }, 180_000)
+})
+
+describe('reverse-DNS verification', () => {
+  const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+  const BINGBOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'
+  // 66.249.66.1 and 157.55.39.1 have the vendors' names both ways; 198.51.100.7 claims Google's name in its PTR only;
+  // 192.0.2.44 has no PTR at all.
+  const RDNS_LOG = [
+    line('66.249.66.1', '06:00:00', '/docs', 200, '-', GOOGLEBOT),
+    line('66.249.66.1', '06:05:00', '/docs', 200, '-', GOOGLEBOT),
+    line('198.51.100.7', '06:10:00', '/docs', 200, '-', GOOGLEBOT),
+    line('192.0.2.44', '06:15:00', '/pricing', 200, '-', GOOGLEBOT),
+    line('157.55.39.1', '06:20:00', '/docs', 200, '-', BINGBOT),
+    line('20.171.206.7', '06:25:00', '/docs', 200, '-', GPTBOT),
+    line('203.0.113.6', '09:05:00', '/', 200, '-', CHROME),
+  ].join('\n')
+
+  it('is off by default; switched on, holds the claimed addresses and counts them verified or unverified once', async () => {
+    const s = await signUp()
+    const project = await createProject(s)
+    expect((await s.json(`/api/crawlers/${project.id}?days=30`)).body.reverseDns).toBe(false)
+    const missing = await s.json(`/api/crawlers/${project.id}`, { method: 'POST', json: { intent: 'reverse-dns' } })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toContain("'on' is required: true or false")
+    const on = await s.json(`/api/crawlers/${project.id}`, { method: 'POST', json: { intent: 'reverse-dns', on: true } })
+    expect(on.body).toEqual({ reverseDns: true })
+
+    const responder = await startDnsResponder({
+      PTR: {
+        [reverseName('66.249.66.1')]: ['crawl-66-249-66-1.googlebot.com'],
+        [reverseName('198.51.100.7')]: ['crawl-66-249-66-1.googlebot.com'],
+        [reverseName('157.55.39.1')]: ['msnbot-157-55-39-1.search.msn.com'],
+      },
+      A: { 'crawl-66-249-66-1.googlebot.com': ['66.249.66.1'], 'msnbot-157-55-39-1.search.msn.com': ['157.55.39.1'] },
+    })
+    const resolver = new dns.Resolver({ timeout: 2000, tries: 1 })
+    resolver.setServers([responder.server])
+    // The worker is stopped so that this process, with a resolver aimed at the local server, runs the steps.
+    await controlWorker('kill')
+    try {
+      const up = await s.request(`/api/crawlers/${project.id}/upload?fileName=rdns.log`, { method: 'POST', body: RDNS_LOG })
+      expect(up.status).toBe(202)
+      const { uploadId } = await up.json()
+      const db = await sql()
+      const acts = createCrawlerActivities({ sql: db, resolver })
+      await acts.ingestCrawlerChunk({ uploadId, seq: 0 })
+      // Googlebot and Bingbot are held per address; GPTBot is checked against OpenAI's list as it is counted.
+      const held = await db<{ ip: string; bot: string; hits: string }[]>`select ip, bot, sum(hits) as hits from crawler_rdns_pending where upload_id = ${uploadId} group by 1, 2 order by 1`
+      expect(held.map((h) => `${h.ip} ${h.bot} ${h.hits}`)).toEqual(['157.55.39.1 bingbot 1', '192.0.2.44 Googlebot 1', '198.51.100.7 Googlebot 1', '66.249.66.1 Googlebot 2'])
+      // 4 addresses looked up: 66.249.66.1 (2 hits) and 157.55.39.1 (1) verified; 198.51.100.7 and 192.0.2.44 (1 each) not.
+      expect(await acts.verifyCrawlerAddresses({ uploadId })).toEqual({ addresses: 4, looked: 4, verified: 3, unverified: 2, unknown: 0 })
+      // Run again (a retry): nothing is held any more, so nothing is counted twice.
+      expect(await acts.verifyCrawlerAddresses({ uploadId })).toEqual({ addresses: 0, looked: 0, verified: 0, unverified: 0, unknown: 0 })
+      const cached = await db<{ ip: string; confirmed: string[] }[]>`select ip, confirmed from crawler_rdns where project_id = ${project.id} order by ip`
+      expect(cached.map((c) => `${c.ip}=${c.confirmed.join(',')}`)).toEqual([
+        '157.55.39.1=msnbot-157-55-39-1.search.msn.com', '192.0.2.44=', '198.51.100.7=', '66.249.66.1=crawl-66-249-66-1.googlebot.com',
+      ])
+    } finally {
+      await controlWorker('start')
+      await responder.stop()
+    }
+    const data = await waitUploads(s, project.id)
+    expect(data.uploads[0]).toMatchObject({ status: 'completed', lines: 7, badLines: 0 })
+    const bots = Object.fromEntries(data.overview.bots.map((b: any) => [b.bot, [b.hits, b.verified, b.unverified]]))
+    expect(bots).toEqual({ Googlebot: [4, 2, 2], bingbot: [1, 1, 0], GPTBot: [1, 1, 0] })
+    expect(data.overview.totals).toEqual({ aiHits: 6, otherBotHits: 0, humanHits: 1, referrals: 0, unverified: 2 })
   }, 180_000)
 })

@@ -49,7 +49,7 @@ export function RobotsPanel({ projectId, robots, bots, canWrite, onDone }: { pro
   const check = async () => {
     setBusy(true)
     try {
-      await fetchJson(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'robots' } })
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'robots' } })
       setError(null)
       await onDone()
     } catch (err) {

@@ -7,7 +7,8 @@ import { useCallback, useState } from 'react'
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFigure } from '~/components/chart-figure'
 import { usePolling } from '~/components/use-polling'
-import { apiFetch, Empty, errorText } from '~/components/results/parts'
+import { Empty } from '~/components/results/parts'
+import { callJson, errorText, fetchJson } from '~/components/json'
 import { BOT_CLASSES, BOT_CLASS_LABELS } from '~/domain/crawlers/classes'
 import { FORMAT_LABELS, LOG_FORMATS } from '~/domain/crawlers/formats'
 import { RANGE_DAYS } from '~/domain/crawlers/schemas'
@@ -20,7 +21,7 @@ export type Overview = {
   from: string; to: string; simulated: boolean
   totals: { aiHits: number; otherBotHits: number; humanHits: number; referrals: number; unverified: number }
   daily: ({ day: string } & Record<string, number>)[]
-  bots: { bot: string; vendor: string; class: string; hits: number; verified: number; unverified: number; lastSeen: string; docs: string }[]
+  bots: { bot: string; vendor: string; class: string; hits: number; verified: number; unverified: number; lastSeen: string; docs: string; samples: string[] }[]
   topPaths: { path: string; hits: number; bots: number; lastSeen: string }[]
   alerts: { bot: string; vendor: string; hits: number; blocked: number; percent: number; statuses: Record<string, number> }[]
   referrals: { assistant: string; path: string; visits: number }[]
@@ -40,7 +41,7 @@ type Upload = {
   error: string | null
 }
 export type Robots = { url: string; fetchedAt: string; status: string; note: string | null; rules: { bot: string; allowed: boolean; rule: string }[] }
-type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null; demo: boolean; robots: Robots | null }
+type TabData = { overview: Overview; joined: Joined; uploads: Upload[]; keyPrefix: string | null; demo: boolean; robots: Robots | null; reverseDns: boolean }
 
 const CLASS_COLOURS: Record<string, string> = { training: '#b45309', search: '#2563eb', user: '#16a34a', other: '#6b7280' }
 const mb = (n: number) => `${(n / 1024 ** 2).toFixed(1)} MB`
@@ -52,7 +53,7 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
   const load = useCallback(
     async (range = days) => {
       try {
-        setData(await apiFetch<TabData>(`/api/crawlers/${projectId}?days=${range}`))
+        setData(await fetchJson<TabData>(`/api/crawlers/${projectId}?days=${range}`))
         setError(null)
       } catch (err) {
         setError(errorText(err, 'The AI crawler data could not be loaded'))
@@ -88,6 +89,7 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
       </div>
       {error && <p role="alert">{error}</p>}
       {canWrite && <UploadPanel projectId={projectId} onDone={load} keyPrefix={data?.keyPrefix ?? null} />}
+      {canWrite && data && <ReverseDnsSwitch projectId={projectId} on={data.reverseDns} onDone={load} />}
       {data && <Uploads uploads={data.uploads} />}
       {data && data.overview.totals.aiHits + data.overview.totals.referrals + data.overview.totals.otherBotHits === 0 ? (
         <div className="panel">
@@ -97,7 +99,12 @@ export function CrawlersTab({ projectId, canWrite }: { projectId: number; canWri
               type="button"
               className="btn btn-small"
               data-crawler-demo
-              onClick={() => void apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'demo' } }).then(() => load())}
+              onClick={() =>
+                void fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'demo' } }).then(
+                  () => load(),
+                  (err: unknown) => setError(errorText(err, 'The simulated logs could not be loaded')),
+                )
+              }
             >
               Load a simulated month of logs
             </button>
@@ -121,14 +128,20 @@ function UploadPanel({ projectId, onDone, keyPrefix }: { projectId: number; onDo
     if (!file) return
     setMessage('Uploading…')
     const q = new URLSearchParams({ fileName: file.name, ...(format ? { format } : {}) })
-    const res = await fetch(`/api/crawlers/${projectId}/upload?${q}`, { method: 'POST', body: file, credentials: 'same-origin' })
-    const body = (await res.json().catch(() => ({}))) as { message?: string; format?: string }
-    setMessage(res.ok ? `Uploaded: read as ${body.format}. Counting…` : (body.message ?? `Upload failed (${res.status})`))
+    try {
+      const res = await callJson<{ format?: string }>(`/api/crawlers/${projectId}/upload?${q}`, { body: file })
+      setMessage(res.ok ? `Uploaded: read as ${res.data.format}. Counting…` : res.detail)
+    } catch (err) {
+      setMessage(errorText(err, 'The upload failed'))
+    }
     await onDone()
   }
   const rotate = async () => {
-    const out = await apiFetch<{ key: string }>(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'rotate-key' } })
-    setNewKey(out.key)
+    try {
+      setNewKey((await fetchJson<{ key: string }>(`/api/crawlers/${projectId}`, { body: { intent: 'rotate-key' } })).key)
+    } catch (err) {
+      setMessage(errorText(err, 'A new ingest key could not be made'))
+    }
   }
   return (
     <section className="panel" aria-label="Upload logs">
@@ -252,7 +265,7 @@ function Figures({ data, projectId, days }: { data: TabData; projectId: number; 
           Export CSV
         </a>
       </section>
-      <BotsTable bots={o.bots} dates={o.rangesDates} />
+      <BotsTable bots={o.bots} dates={o.rangesDates} reverseDns={data.reverseDns} />
       <JoinedPanel joined={data.joined} projectId={projectId} />
       <section className="panel" aria-label="Top crawled paths">
         <table className="data">
@@ -280,13 +293,16 @@ function Figures({ data, projectId, days }: { data: TabData; projectId: number; 
   )
 }
 
-function BotsTable({ bots, dates }: { bots: Overview['bots']; dates: Overview['rangesDates'] }) {
+function BotsTable({ bots, dates, reverseDns }: { bots: Overview['bots']; dates: Overview['rangesDates']; reverseDns: boolean }) {
   return (
     <section className="panel" aria-label="AI agents">
       <table className="data" data-bots>
         <caption>AI agents</caption>
         <thead>
-          <tr><th scope="col">Agent</th><th scope="col">Vendor</th><th scope="col">Purpose</th><th scope="col">Hits</th><th scope="col">Verified</th><th scope="col">Unverified</th><th scope="col">Last seen</th></tr>
+          <tr>
+            <th scope="col">Agent</th><th scope="col">Vendor</th><th scope="col">Purpose</th><th scope="col">Hits</th><th scope="col">Verified</th><th scope="col">Unverified</th>
+            <th scope="col">Last seen</th><th scope="col">Sample lines</th>
+          </tr>
         </thead>
         <tbody>
           {bots.map((b) => (
@@ -295,25 +311,76 @@ function BotsTable({ bots, dates }: { bots: Overview['bots']; dates: Overview['r
               <td>{b.vendor}</td>
               <td>{BOT_CLASS_LABELS[b.class as keyof typeof BOT_CLASS_LABELS] ?? b.class}</td>
               <td>{b.hits}</td><td>{b.verified}</td><td>{b.unverified}</td><td>{day(b.lastSeen)}</td>
+              <td>
+                {b.samples.length > 0 && (
+                  <details data-bot-samples>
+                    <summary>
+                      {b.samples.length} {b.samples.length === 1 ? 'line' : 'lines'}
+                    </summary>
+                    {/* The lines as the log wrote them: text, never markup. */}
+                    <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '60ch', fontSize: '.8rem' }}>{b.samples.join('\n')}</pre>
+                  </details>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="muted">
-        Verified: the address is in the vendor's published list ({dates.map((d) => `${d.list}: ${d.fetchedAt ?? 'partial copy, date unknown'}`).join('; ')}). Vendors without a list count as neither.
+        Verified: the address is in the vendor's published list ({dates.map((d) => `${d.list}: ${d.fetchedAt ?? 'partial copy, date unknown'}`).join('; ')})
+        {reverseDns ? ', or for Googlebot, Bingbot and Applebot its reverse DNS name is the vendor\'s and points back at it' : ''}. Vendors without a list
+        {reverseDns ? ' or reverse DNS' : ' (and, while reverse-DNS verification is off, Googlebot, Bingbot and Applebot)'} count as neither.
       </p>
     </section>
   )
 }
 
+/** The project's reverse-DNS verification switch: off by default, since the lookups go to public DNS servers. */
+function ReverseDnsSwitch({ projectId, on, onDone }: { projectId: number; on: boolean; onDone: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const change = async (next: boolean) => {
+    setBusy(true)
+    try {
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'reverse-dns', on: next } })
+      setError(null)
+      await onDone()
+    } catch (err) {
+      setError(errorText(err, 'The setting could not be saved'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="panel" aria-label="Reverse-DNS verification">
+      <label>
+        <input type="checkbox" checked={on} disabled={busy} data-reverse-dns onChange={(e) => void change(e.target.checked)} /> Verify Googlebot, Bingbot and
+        Applebot by reverse DNS
+      </label>
+      <p className="muted">
+        After each upload, the addresses these agents claim are looked up in public DNS (the name must be the vendor&apos;s and point back at the
+        address). The lookups leave this server; hits counted before switching on stay as they were (neither verified nor unverified).
+      </p>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  )
+}
+
 function DeletePanel({ projectId, onDone }: { projectId: number; onDone: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null)
   const remove = async () => {
     if (!window.confirm("Delete all of this project's log data (uploads, counts, sample lines)? This cannot be undone.")) return
-    await apiFetch(`/api/crawlers/${projectId}`, { method: 'POST', body: { intent: 'delete' } })
+    try {
+      await fetchJson(`/api/crawlers/${projectId}`, { body: { intent: 'delete' } })
+      setError(null)
+    } catch (err) {
+      setError(errorText(err, 'The log data could not be deleted'))
+    }
     await onDone()
   }
   return (
     <p>
+      {error && <span role="alert">{error} </span>}
       <button type="button" className="btn btn-small" onClick={() => void remove()}>
         Delete this project's log data
       </button>

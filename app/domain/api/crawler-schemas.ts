@@ -46,7 +46,10 @@ export const crawlerOverviewSchema = z
     days: z.number(), from: z.string(), to: z.string(), simulated: z.boolean(),
     totals: z.object({ aiHits: z.number(), otherBotHits: z.number(), humanHits: z.number(), referrals: z.number(), unverified: z.number() }),
     daily: z.array(z.object({ day: z.string(), ...classCounts })),
-    bots: z.array(z.object({ bot: z.string(), vendor: z.string(), class: z.enum(BOT_CLASSES), hits: z.number(), verified: z.number(), unverified: z.number(), lastSeen: z.string(), docs: z.string() })),
+    bots: z.array(z.object({
+      bot: z.string(), vendor: z.string(), class: z.enum(BOT_CLASSES), hits: z.number(), verified: z.number(), unverified: z.number(), lastSeen: z.string(), docs: z.string(),
+      samples: z.array(z.string()).openapi({ description: "The agent's latest log lines as stored (up to 5, oldest first): the evidence, raw text." }),
+    })),
     topPaths: z.array(z.object({ path: z.string(), hits: z.number(), bots: z.number(), lastSeen: z.string() })),
     alerts: z.array(z.object({ bot: z.string(), vendor: z.string(), hits: z.number(), blocked: z.number(), percent: z.number(), statuses: z.record(z.string(), z.number()) })),
     referrals: z.array(z.object({ assistant: z.string(), path: z.string(), visits: z.number() })),
@@ -71,7 +74,8 @@ export const OVERVIEW_TOOL =
   'Which AI agents read the project\'s site, from its uploaded server logs (days: 7, 30, 90 or 365 ending on the newest day uploaded). ' +
   'daily: hits per day per class (training crawlers such as GPTBot and ClaudeBot; search = index bots such as OAI-SearchBot and PerplexityBot; ' +
   'user = fetches made while a person asks, such as ChatGPT-User; other = non-AI bots). bots: hits per AI agent, verified (address inside the ' +
-  'vendor\'s published ranges) and unverified (outside: possibly an impostor). alerts: agents getting 403, 429 or 5xx on 20 % or more of their hits ' +
+  'vendor\'s published ranges, or forward-confirmed reverse DNS where the project switched it on) and unverified (possibly an impostor); ' +
+  'samples: up to 5 of its latest log lines, raw, as evidence. alerts: agents getting 403, 429 or 5xx on 20 % or more of their hits ' +
   '(at least 5 hits): the site or its CDN blocks them. referrals: visits by people arriving from an AI assistant, per landing page.'
 export const PAGES_TOOL =
   'The project\'s own pages side by side: which AI agents crawled each (hits, last seen), which models cite it in the latest completed analysis ' +

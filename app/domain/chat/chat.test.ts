@@ -63,7 +63,7 @@ describe('screen helpers', () => {
 describe('tools', () => {
   it('offers nine tools, brands limited to the analysis', () => {
     const tools = chatTools(['Brooks', 'Nike'])
-    expect(tools.map((t) => t.name)).toEqual(['brand_metrics', 'query_ranks', 'mentions_by_query', 'sentiment', 'sources', 'overview', 'engine_comparison', 'ai_overview_presence', 'search_volume'])
+    expect(tools.map((t) => t.name)).toEqual(['brand_metrics', 'query_ranks', 'mentions_by_query', 'sentiment', 'sources', 'overview', 'engine_comparison', 'ai_overview_presence', 'search_volume', 'ai_crawlers'])
     expect((tools[8].inputSchema as any).properties.brand.enum).toEqual(['Brooks', 'Nike'])
     expect((tools[1].inputSchema as any).properties.brand.enum).toEqual(['Brooks', 'Nike'])
     expect(modelChoiceOf({ model: 'Claude' })).toBe('claude')

@@ -9,6 +9,7 @@ import { ALL_MODEL_IDS, modelName, type ModelInfo } from '../models'
 import type { EnginesView } from '../engines'
 import { NOT_CONFIGURED_MESSAGE, sourceLine } from '../volume'
 import type { ChatToolSpec, DataContextItem } from './index'
+import { CRAWLERS_CHAT_TOOL } from '../crawlers/chat'
 
 /** The model names the tools take, and the results filter each stands for. */
 export const CHAT_MODEL_CHOICES = {
@@ -25,6 +26,7 @@ export type ChatModelChoice = keyof typeof CHAT_MODEL_CHOICES
 export type ChatToolName =
   | 'brand_metrics' | 'query_ranks' | 'mentions_by_query' | 'sentiment' | 'sources' | 'overview'
   | 'engine_comparison' | 'ai_overview_presence' | 'search_volume'
+  | 'ai_crawlers'
 
 export const TOOL_TITLES: Record<ChatToolName, string> = {
   brand_metrics: 'Brand Rank and Share of Model',
@@ -36,6 +38,7 @@ export const TOOL_TITLES: Record<ChatToolName, string> = {
   engine_comparison: 'API versus app',
   ai_overview_presence: 'AI Overview presence',
   search_volume: 'AI search volume',
+  ai_crawlers: 'AI Crawlers',
 }
 
 /** The tools offered for one analysis: brand arguments are limited to the analysis's brands. */
@@ -101,6 +104,7 @@ export function chatTools(brands: string[]): ChatToolSpec[] {
         'the demand-weighted visibility of a brand beside the unweighted one, and the share of queries without an estimate. Figures of the Query Rank tab.',
       inputSchema: { type: 'object', properties: { brand }, additionalProperties: false },
     },
+    CRAWLERS_CHAT_TOOL,
   ]
 }
 

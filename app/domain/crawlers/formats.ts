@@ -104,6 +104,19 @@ const CLF = {
   'common-vhost': new RegExp(`^(\\S+?)(?::\\d+)? ${CLF_CORE}\\s*$`),
 } as const
 
+/**
+ * The combined formats' line shape for the Aggregator's fast path, run sticky over a whole chunk from a line's
+ * start: the same pattern as CLF, for lines without a backslash (where a quoted field is just [^"]*), kept from
+ * running past the line's end. No captures, so a match allocates nothing. null for the other formats.
+ */
+export function clfShape(format: LogFormat): RegExp | null {
+  const q = '"[^"\\n]*"'
+  const core = `\\S+ \\S+ \\S+ \\[[^\\]\\n]+\\] ${q} \\d{3} \\S+ ${q} ${q}`
+  if (format === 'combined') return new RegExp(core, 'y')
+  if (format === 'combined-vhost') return new RegExp(`\\S+ ${core}`, 'y')
+  return null
+}
+
 const unescape = (s: string) => (s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s)
 
 function parseClf(line: string, format: keyof typeof CLF): ParseResult {

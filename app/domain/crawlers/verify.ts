@@ -39,3 +39,27 @@ export function verifyBot(token: string | null, ip: string): Verification {
   if (!agent?.ranges) return 'unknown'
   return inRanges(ip, agent.ranges) ? 'verified' : 'unverified'
 }
+
+/** The agents whose vendors document reverse-DNS verification (the optional step after an ingest checks them). */
+export const needsReverseDns = (token: string | null) => !!token && !!agentByToken(token)?.rdns && !agentByToken(token)?.ranges
+
+/** The host name without a trailing dot, lower case. */
+const hostName = (name: string) => name.toLowerCase().replace(/\.$/, '')
+
+/**
+ * Forward-confirmed reverse DNS: a hit is verified when one of its address's PTR names ends in a domain the vendor
+ * documents and that name's A/AAAA records hold the address again (`confirmed`: the names that did).
+ */
+export function reverseDnsVerdict(token: string, confirmed: string[]): Verification {
+  const suffixes = agentByToken(token)?.rdns
+  if (!suffixes) return 'unknown'
+  return confirmed.some((n) => suffixes.some((s) => hostName(n).endsWith(s))) ? 'verified' : 'unverified'
+}
+
+/** The name a PTR query asks about an address: 1.66.249.66.in-addr.arpa, or the nibbles of ip6.arpa. */
+export function ptrName(ip: string): string {
+  const a = ipaddr.parse(ip)
+  if (a.kind() === 'ipv4') return `${a.toByteArray().reverse().join('.')}.in-addr.arpa`
+  const hex = a.toByteArray().map((b) => b.toString(16).padStart(2, '0')).join('')
+  return `${[...hex].reverse().join('.')}.ip6.arpa`
+}
