@@ -17,6 +17,7 @@ import { BrandSelector } from './BrandSelector'
 import { DailyRun } from './DailyRun'
 import { MentionsTrend } from './MentionsTrend'
 import { ModelSelect } from './ModelSelect'
+import { ModelsOverTime } from './ModelsOverTime'
 import { QueryTrend, RankTrend } from './RankTrends'
 import { ShareTrend } from './ShareTrend'
 import { TopicTrend } from './TopicTrend'
@@ -84,6 +85,7 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
           <MentionsTrend data={data} shown={shown} />
           <ShareTrend data={data} shown={shown} model={model} />
           <RankTrend data={data} shown={shown} model={model} />
+          <ModelsOverTime data={data} />
           <QueryTrend data={data} shown={shown} onQuery={setQuery} />
           <TopicTrend data={data} onBrand={setTopicBrand} />
         </>
