@@ -7,6 +7,7 @@ import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
 import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './trend-panel'
 import type { TrendModelOption } from './ModelSelect'
 import { ModelCellText, modelBrandOf } from './model-cells'
+import { QueryModelTotals } from './QueryModelTotals'
 
 const RANK_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
@@ -93,6 +94,7 @@ export function QueryTrend({ data, shown, onQuery }: { data: TrendsData; shown: 
       </div>
       <RankChart rows={rows} shown={shown} />
       {rankTable('query-trend', data.queryRanks.map((r) => r.date), shown, (b, i) => data.queryRanks[i].ranks[b] ?? null)}
+      <QueryModelTotals data={data} shown={shown} />
     </TrendPanel>
   )
 }
