@@ -77,13 +77,23 @@ export async function modelBrandCellsOf(sql: Db, projectId: number, brand: strin
 
 /**
  * Per analysis: the combined ranks of one query (looked up by its text in each day's queries), brand -> rank, and
- * that query's per-model counts.
+ * that query's per-model counts. `at`: the query's index per analysis when the caller already holds the points (the
+ * lookup in each stored point's queries is then skipped).
  */
 export async function queryRanksOf(
   sql: Db,
   projectId: number,
   query: string,
+  at?: Map<number, number>,
 ): Promise<Map<number, { index: number; ranks: Record<string, number>; models: Record<string, TrendQueryModelPoint> }>> {
+  if (at) {
+    const rows = await sql<{ analysis_id: number; index: string; ranks: Record<string, number> | null; models: Record<string, TrendQueryModelPoint> | null }[]>`
+      select t.analysis_id, u.index, t.point->'queryRanks'->u.index as ranks, t.query_models->u.index as models
+      from unnest(${[...at.keys()]}::int[], ${[...at.values()].map(String)}::text[]) as u(analysis_id, index)
+      join analysis_trend_points t on t.analysis_id = u.analysis_id
+      where t.project_id = ${projectId}`
+    return new Map(rows.map((r) => [r.analysis_id, { index: Number(r.index), ranks: r.ranks ?? {}, models: r.models ?? {} }]))
+  }
   const rows = await sql<{ analysis_id: number; index: string | null; ranks: Record<string, number> | null; models: Record<string, TrendQueryModelPoint> | null }[]>`
     select t.analysis_id, q.index, t.point->'queryRanks'->q.index as ranks, t.query_models->q.index as models
     from analysis_trend_points t

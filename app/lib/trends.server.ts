@@ -25,7 +25,12 @@ export async function loadTrends(user: User, projectId: number, opts: { query?: 
   const points = await trendPointsOf(sql, projectId, { withoutQueryRanks: true, withoutModelBrands: true })
   const query = chooseQuery(points, opts.query)
   const modelBrand = chooseModelBrand(points, opts.modelBrand)
-  const [ranks, cells] = await Promise.all([query ? queryRanksOf(sql, projectId, query) : null, modelBrand ? modelBrandCellsOf(sql, projectId, modelBrand) : null])
+  const at = new Map<number, number>()
+  for (const p of points) {
+    const q = p.queries.find((x) => x.query === query)
+    if (q) at.set(p.analysisId, q.index)
+  }
+  const [ranks, cells] = await Promise.all([query ? queryRanksOf(sql, projectId, query, at) : null, modelBrand ? modelBrandCellsOf(sql, projectId, modelBrand) : null])
   for (const p of points) {
     const r = ranks?.get(p.analysisId)
     p.queryRanks = r ? { [r.index]: r.ranks } : {}
