@@ -8,8 +8,8 @@ import { temporal, workflowFunction, type WorkflowName } from './temporal.server
 import { temporalNamespace, temporalTaskQueue } from '../../config/temporal'
 import type { User } from './auth.server'
 import type { BudgetTicket } from './model-budget.server'
-import { buildTrends, chooseQuery, LIGHT_MODE_LOCKED, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
-import { queryRanksOf, trendPointsOf } from '../../db/trends'
+import { buildTrends, chooseModelBrand, chooseQuery, LIGHT_MODE_LOCKED, type DailyScheduleState, type ScheduleChange, type ScheduledRun } from '../domain/trends'
+import { modelBrandCellsOf, queryRanksOf, trendPointsOf } from '../../db/trends'
 import { SEARCH_ATTRIBUTE_INDEX_TYPES, searchAttributePairs } from '../../workflows/search-attributes'
 import { dailyRunWorkflowId, dailyScheduleId } from '../../workflows/shared'
 
@@ -20,17 +20,25 @@ export async function loadTrends(user: User, projectId: number, opts: { query?: 
   const project = await getProject(user, projectId)
   if (isLocked(user, project)) forbidden(LIGHT_MODE_LOCKED)
   const sql = db()
-  // The points without their per-query ranks, then the ranks of the one query the page shows: a year of daily
-  // analyses reads about a tenth of the bytes.
-  const points = await trendPointsOf(sql, projectId, { withoutQueryRanks: true })
+  // The points without their per-query ranks and their models' per-brand cells, then the ranks of the one query and
+  // the models' cells of the one brand the page shows: a year of daily analyses reads a fraction of the bytes.
+  const points = await trendPointsOf(sql, projectId, { withoutQueryRanks: true, withoutModelBrands: true })
   const query = chooseQuery(points, opts.query)
-  const ranks = query ? await queryRanksOf(sql, projectId, query) : new Map()
+  const modelBrand = chooseModelBrand(points, opts.modelBrand)
+  const at = new Map<number, number>()
   for (const p of points) {
-    const r = ranks.get(p.analysisId)
+    const q = p.queries.find((x) => x.query === query)
+    if (q) at.set(p.analysisId, q.index)
+  }
+  const [ranks, cells] = await Promise.all([query ? queryRanksOf(sql, projectId, query, at) : null, modelBrand ? modelBrandCellsOf(sql, projectId, modelBrand) : null])
+  for (const p of points) {
+    const r = ranks?.get(p.analysisId)
     p.queryRanks = r ? { [r.index]: r.ranks } : {}
     p.queryModels = r ? { [r.index]: r.models } : {}
+    const c = cells?.get(p.analysisId) ?? {}
+    for (const [id, m] of Object.entries(p.models ?? {})) m.brands = modelBrand && c[id] ? { [modelBrand]: c[id] } : {}
   }
-  const view = buildTrends(points, { ...opts, query })
+  const view = buildTrends(points, { ...opts, query, modelBrand })
   // A read writes nothing: the bell's alerts are stored by trendAlertsWorkflow (activities/trends.ts checkTrendAlerts)
   // after each completed analysis, a click's or a schedule's. The page's alerts are computed from the points.
   const [{ unread }] = await sql<{ unread: number }[]>`select count(*)::int as unread from trend_alerts where project_id = ${projectId} and read_at is null`

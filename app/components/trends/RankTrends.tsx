@@ -5,6 +5,9 @@ import { formatDate, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
 import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+import type { TrendModelOption } from './ModelSelect'
+import { ModelCellText, modelBrandOf } from './model-cells'
+import { QueryModelTotals } from './QueryModelTotals'
 
 const RANK_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
@@ -54,7 +57,8 @@ function rankTable(name: string, dates: string[], shown: Shown, rankOf: (brand: 
   )
 }
 
-export function RankTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+export function RankTrend({ data, shown, model }: { data: TrendsData; shown: Shown; model?: TrendModelOption | null }) {
+  if (model) return <ModelRankTrend data={data} model={model} />
   const rows = data.days.map((d) => ({ date: d.date, ...Object.fromEntries(shown.map((b) => [b.name, d.brands[b.name]?.rank ?? null])) }))
   const spec = (): WorkbookSpec => ({
     fileName: `brand-rank-trend-${fileDate(data.days)}.xlsx`,
@@ -90,6 +94,55 @@ export function QueryTrend({ data, shown, onQuery }: { data: TrendsData; shown: 
       </div>
       <RankChart rows={rows} shown={shown} />
       {rankTable('query-trend', data.queryRanks.map((r) => r.date), shown, (b, i) => data.queryRanks[i].ranks[b] ?? null)}
+      <QueryModelTotals data={data} shown={shown} />
+    </TrendPanel>
+  )
+}
+
+/** One model's combined rank of the model brand per day; each cell says its n (and an engine's absent answers). */
+function ModelRankTrend({ data, model }: { data: TrendsData; model: TrendModelOption }) {
+  const brand = modelBrandOf(data)
+  const shown = brand ? [brand] : []
+  const rankOf = (d: TrendsData['days'][number]) => (brand ? (d.models[model.id]?.brands[brand.name]?.rank ?? null) : null)
+  const rows = data.days.map((d) => ({ date: d.date, ...(brand ? { [brand.name]: rankOf(d) } : {}) }))
+  const spec = (): WorkbookSpec => ({
+    fileName: `brand-rank-trend-${model.filter}-${fileDate(data.days)}.xlsx`,
+    sheets: [{ name: 'Brand Rank Over Time', rows: [['Model', model.name], ['Brand', ...data.days.map((d) => d.date)], ...shown.map((b) => [b.name, ...data.days.map((d) => rankOf(d) ?? 'N/A')]), ['Answers (n)', ...data.days.map((d) => d.models[model.id]?.answered ?? 0)], ...(model.isEngine ? [['Absent (not counted)', ...data.days.map((d) => d.models[model.id]?.absent ?? 0)]] : [])] }],
+  })
+  return (
+    <TrendPanel title={`Brand Rank Over Time: ${model.name}`} testId="rank-trend" exportSpec={spec} help={`${model.name} on its own: the mean over the queries of the brand's average rank. Lower is better (1 is named first).`}>
+      <RankChart rows={rows} shown={shown} />
+      <DataTable name="rank-trend">
+        <thead>
+          <tr>
+            <th>Brand</th>
+            {data.days.map((d) => (
+              <th key={d.date} className="num">{formatDate(d.date)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((b) => (
+            <tr key={b.name}>
+              <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
+              {data.days.map((d) => {
+                const m = d.models[model.id]
+                return (
+                  <td key={d.date} className="num">
+                    {formatRank(rankOf(d))}
+                    {m && (
+                      <>
+                        <div className="muted" style={{ fontSize: '.75rem' }}>n={m.answered}</div>
+                        <ModelCellText cell={m} isEngine={model.isEngine} />
+                      </>
+                    )}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
     </TrendPanel>
   )
 }

@@ -4,9 +4,16 @@ import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
 import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+import type { TrendModelOption } from './ModelSelect'
+import { ModelCellText, modelBrandOf } from './model-cells'
 
 /** Mention share and rank rate of each shown brand, with their 95 % bands: chart, table and export. */
-export function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
+export function ShareTrend({ data, shown, model }: { data: TrendsData; shown: Shown; model?: TrendModelOption | null }) {
+  if (model) return <ModelShareTrend data={data} model={model} />
+  return <AllModelsShareTrend data={data} shown={shown} />
+}
+
+function AllModelsShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) {
   const markers = useTrendMarkers()
   const rows = data.days.map((d) => {
     const row: Record<string, unknown> = { date: d.date }
@@ -86,6 +93,98 @@ export function ShareTrend({ data, shown }: { data: TrendsData; shown: Shown }) 
               })}
             </tr>
           ))}
+        </tbody>
+      </DataTable>
+    </TrendPanel>
+  )
+}
+
+/** One model's mention rate and rank rate of the model brand, with their 95 % bands; n counts its answers with text. */
+function ModelShareTrend({ data, model }: { data: TrendsData; model: TrendModelOption }) {
+  const markers = useTrendMarkers()
+  const brand = modelBrandOf(data)
+  const mention = `${brand?.name} mention rate`
+  const ranked = `${brand?.name} rank rate`
+  const rows = data.days.map((d) => {
+    const c = brand ? d.models[model.id]?.brands[brand.name] : undefined
+    return {
+      date: d.date,
+      [mention]: c?.mentionRate.n ? c.mentionRate.value : null,
+      [`${mention} band`]: c?.mentionRate.interval ? [c.mentionRate.interval.low, c.mentionRate.interval.high] : null,
+      [ranked]: c?.rankRate.n ? c.rankRate.value : null,
+      [`${ranked} band`]: c?.rankRate.interval ? [c.rankRate.interval.low, c.rankRate.interval.high] : null,
+    }
+  })
+  const spec = (): WorkbookSpec => ({
+    fileName: `brand-share-trend-${model.filter}-${fileDate(data.days)}.xlsx`,
+    sheets: [
+      {
+        name: 'Mention and Rank rate',
+        rows: [
+          ['Model', model.name, 'Brand', brand?.name ?? ''],
+          ['Date', 'Mention rate %', 'Mention 95% low', 'Mention 95% high', 'Answers mentioning (x)', 'Rank rate %', 'Rank rate 95% low', 'Rank rate 95% high', 'Answers ranking (x)', 'Answers (n)', 'Absent (not counted)'],
+          ...data.days.flatMap((d) => {
+            const m = d.models[model.id]
+            const c = brand ? m?.brands[brand.name] : undefined
+            return m && c ? [[d.date, c.mentionRate.value, c.mentionRate.interval?.low ?? null, c.mentionRate.interval?.high ?? null, c.mentionRate.x, c.rankRate.value, c.rankRate.interval?.low ?? null, c.rankRate.interval?.high ?? null, c.rankRate.x, m.answered, m.absent]] : []
+          }),
+        ],
+      },
+    ],
+  })
+  const colour = brand?.colour ?? model.colour
+  return (
+    <TrendPanel title={`Mention Rate & Rank Rate: ${model.name}`} testId="share-trend" exportSpec={spec} help={`${model.name} on its own: answers naming the brand (mention rate) and answers ranking it (rank rate) out of its answers with an answer (n).${model.isEngine ? ' An answer where the engine showed nothing is counted as absent and left out of n.' : ''} ${BAND_HELP}`}>
+      <div className="rs-chart" role="figure" aria-label={`${model.name}: mention rate and rank rate chart; the table below lists its data`}>
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={rows}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="date" tickFormatter={axisDate} />
+            <YAxis domain={[0, 100]} unit="%" />
+            <Tooltip labelFormatter={(d) => formatDate(String(d))} />
+            <Legend />
+            {markerLines(markers)}
+            <Area dataKey={`${mention} band`} stroke="none" fill={colour} fillOpacity={0.12} legendType="none" isAnimationActive={false} connectNulls />
+            <Area dataKey={`${ranked} band`} stroke="none" fill={colour} fillOpacity={0.06} legendType="none" isAnimationActive={false} connectNulls />
+            <Line dataKey={mention} stroke={colour} dot={false} isAnimationActive={false} connectNulls />
+            <Line dataKey={ranked} stroke={colour} strokeDasharray="5 4" dot={false} isAnimationActive={false} connectNulls />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <DataTable name="share-trend">
+        <thead>
+          <tr>
+            <th>Brand</th>
+            {data.days.map((d) => (
+              <th key={d.date} className="num">{formatDate(d.date)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {brand && (
+            <tr>
+              <td>{brand.name}{brand.isOwn && ' (Your Brand)'}</td>
+              {data.days.map((d) => {
+                const m = d.models[model.id]
+                const c = m?.brands[brand.name]
+                return (
+                  <td key={d.date} className="num" title={c ? `Mention rate ${rateTitle(c.mentionRate)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
+                    {m && c ? (
+                      <>
+                        {c.mentionRate.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.mentionRate.n}</span>
+                        <div style={{ fontSize: '.75rem' }}>
+                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
+                        </div>
+                        <ModelCellText cell={m} isEngine={model.isEngine} />
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                )
+              })}
+            </tr>
+          )}
         </tbody>
       </DataTable>
     </TrendPanel>

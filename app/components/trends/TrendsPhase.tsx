@@ -16,6 +16,8 @@ import { BackgroundAnalysis } from './BackgroundAnalysis'
 import { BrandSelector } from './BrandSelector'
 import { DailyRun } from './DailyRun'
 import { MentionsTrend } from './MentionsTrend'
+import { ModelSelect } from './ModelSelect'
+import { ModelsOverTime } from './ModelsOverTime'
 import { QueryTrend, RankTrend } from './RankTrends'
 import { ShareTrend } from './ShareTrend'
 import { TopicTrend } from './TopicTrend'
@@ -23,7 +25,9 @@ import { BAND_HELP, Help } from './trend-panel'
 import { useTrends } from './use-trends'
 
 export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isLightMode: boolean }) {
-  const { data, error, reload, setQuery, setTopicBrand, selected, setSelected } = useTrends(projectId, isLightMode)
+  const { data, error, reload, setQuery, setTopicBrand, setModelBrand, selected, setSelected } = useTrends(projectId, isLightMode)
+  // The one model the share and rank charts count (null: all API models, the brand totals).
+  const [modelId, setModelId] = useState<number | null>(null)
   // Recorded changes and model changes, marked on every chart.
   const [changeMarkers, setChangeMarkers] = useState<TrendMarker[]>([])
   const [modelMarkers, setModelMarkers] = useState<TrendMarker[]>([])
@@ -51,6 +55,12 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
   const brands = selected ?? data.defaultBrands
   const shown = data.brands.filter((b) => brands.includes(b.name))
   const isOwner = data.project.accessType === 'owner'
+  const model = data.models.find((m) => m.id === modelId) ?? null
+  const chooseModel = (id: number | null) => {
+    setModelId(id)
+    // The model's series is of one brand: the first brand the selector shows, unless one is already chosen.
+    if (id !== null && !shown.some((b) => b.name === data.modelBrand) && shown[0]) setModelBrand(shown[0].name)
+  }
   return (
     <div data-testid="trends">
       <div className="rs-header">
@@ -71,9 +81,11 @@ export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isL
       ) : (
         <>
           <BrandSelector data={data} brands={brands} onChange={setSelected} />
+          <ModelSelect data={data} shown={shown} model={model} onModel={chooseModel} onModelBrand={setModelBrand} />
           <MentionsTrend data={data} shown={shown} />
-          <ShareTrend data={data} shown={shown} />
-          <RankTrend data={data} shown={shown} />
+          <ShareTrend data={data} shown={shown} model={model} />
+          <RankTrend data={data} shown={shown} model={model} />
+          <ModelsOverTime data={data} />
           <QueryTrend data={data} shown={shown} onQuery={setQuery} />
           <TopicTrend data={data} onBrand={setTopicBrand} />
         </>

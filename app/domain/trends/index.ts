@@ -439,12 +439,22 @@ export function chooseQuery(all: TrendPoint[], wanted?: string | null): string |
   return wanted && texts.includes(wanted) ? wanted : (texts[0] ?? null)
 }
 
+/** The brand of the per-model series: the one asked for if a day has it, else the own brand (else the first brand). */
+export function chooseModelBrand(all: TrendPoint[], wanted?: string | null): string | null {
+  return pickBrand(trendBrands(latestPerDate(all)), wanted)
+}
+
+function pickBrand(brands: TrendBrand[], wanted?: string | null): string | null {
+  const ownBrand = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
+  return wanted && brands.some((b) => b.name === wanted) ? wanted : ownBrand
+}
+
 export function buildTrends(all: TrendPoint[], opts: { query?: string | null; topicBrand?: string | null; modelBrand?: string | null } = {}): TrendsView {
   const points = latestPerDate(all)
   const brands = trendBrands(points)
   const models = trendModels(points)
   const ownBrand = brands.find((b) => b.isOwn)?.name ?? brands[0]?.name ?? null
-  const modelBrand = opts.modelBrand && brands.some((b) => b.name === opts.modelBrand) ? opts.modelBrand : ownBrand
+  const modelBrand = pickBrand(brands, opts.modelBrand)
   const modelBrands = brands.filter((b) => b.name === modelBrand)
   const days: TrendDay[] = []
   const totals: Record<string, number> = Object.fromEntries(brands.map((b) => [b.name, 0]))
