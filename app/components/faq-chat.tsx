@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { enterSends } from './enter-sends'
+import { ChatForm } from './chat-form'
 import { callJson, type JsonAnswer } from './json'
 import { FAQ_FAILED, FAQ_OFFLINE, FAQ_PRESETS, FAQ_WELCOME, type FaqTopic } from '~/domain/faq/texts'
 
@@ -113,31 +113,16 @@ export function FaqChat({ mode, autoSend }: { mode: 'floating' | 'page'; autoSen
           </button>
         ))}
       </div>
-      <form
+      <ChatForm
         className="faq-chat-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void send(input)
-        }}
-      >
-        <textarea
-          aria-label="Your question"
-          placeholder="Ask a question about AI Brand Visibility..."
-          value={input}
-          maxLength={1000}
-          rows={2}
-          onChange={(e) => setInput(e.target.value)}
-          onKeyDown={(e) => {
-            if (enterSends(e)) {
-              e.preventDefault()
-              void send(input)
-            }
-          }}
-        />
-        <button type="submit" className="btn btn-primary" disabled={pending || !input.trim()}>
-          Send
-        </button>
-      </form>
+        label="Your question"
+        placeholder="Ask a question about AI Brand Visibility..."
+        value={input}
+        onChange={setInput}
+        onSend={(m) => void send(m)}
+        pending={pending}
+        maxLength={1000}
+      />
     </section>
   )
 }

@@ -10,7 +10,7 @@ import {
   type ChatErrorBody, type ChatMessage, type DataContextItem,
 } from '~/domain/chat'
 import { useToast } from '~/components/toast'
-import { enterSends } from '~/components/enter-sends'
+import { ChatForm } from '~/components/chat-form'
 import { callJson } from '~/components/json'
 import { homeHref } from '~/domain/home-phases'
 import { Markdown } from './Markdown'
@@ -245,32 +245,17 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           )}
           <div ref={end} />
         </div>
-        <form
+        <ChatForm
           className="chat-input"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void send(input)
-          }}
-        >
-          <textarea
-            ref={inputRef}
-            aria-label="Message"
-            placeholder="Ask about your rankings, mentions, sentiment or sources…"
-            value={input}
-            disabled={pending}
-            rows={2}
-            onChange={(e) => setInput(e.target.value)}
-            onKeyDown={(e) => {
-              if (enterSends(e)) {
-                e.preventDefault()
-                void send(input)
-              }
-            }}
-          />
-          <button type="submit" className="btn btn-primary" disabled={pending || !input.trim()}>
-            Send
-          </button>
-        </form>
+          label="Message"
+          placeholder="Ask about your rankings, mentions, sentiment or sources…"
+          value={input}
+          onChange={setInput}
+          onSend={(m) => void send(m)}
+          pending={pending}
+          lockWhilePending
+          inputRef={inputRef}
+        />
       </section>
       {showPrompts && (
         <aside className="chat-prompts panel" data-testid="chat-prompts">
