@@ -3,6 +3,7 @@
  * No I/O: imported by the Remix app and the Temporal activities alike.
  */
 export * from './brands'
+export * from './alternative-names'
 export * from './mentions'
 export * from './rankings'
 export * from './sentiment'

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { aggregateAnalysis, parseAnswer, type AnswerForMetrics } from './aggregate'
-import { type BrandDef, countableNames, findAllBrandSpans, findBrandSpans, validateAlternativeName } from './brands'
+import { type BrandDef, countableNames, findAllBrandSpans, findBrandSpans } from './brands'
+import { validateAlternativeName } from './alternative-names'
 import { countAllMentions, countMentions, splitSentences } from './mentions'
 import { overviewView, sentimentDetailView, sentimentView } from '../results/view'
 import { isParticleRun, namesCouldOverlap } from './scripts'
