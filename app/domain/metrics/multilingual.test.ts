@@ -3,7 +3,8 @@
  * expected count or percentage is worked out in the comment beside it.
  */
 import { describe, expect, it } from 'vitest'
-import { aggregateAnalysis, parseAnswer, type AnswerForMetrics } from './aggregate'
+import { aggregateAnalysis, type AnswerForMetrics } from './aggregate'
+import { parseAnswer } from './parse-answer'
 import { type BrandDef, countableNames, findAllBrandSpans, findBrandSpans } from './brands'
 import { validateAlternativeName } from './alternative-names'
 import { countAllMentions, countMentions, splitSentences } from './mentions'
