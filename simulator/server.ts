@@ -40,29 +40,19 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseFrameworkPrompt } from '../activities/gateway/prompts'
-import { parseAudiencePrompt } from '../activities/gateway/audience-prompts'
-import { answerAudiencePrompt } from './audiences'
-import { type AnswerFormat, composeAnswer, LIST_FORMATS, NATIVE_FORMATS, renderAnswer, type CitationStyle } from './answer'
-
-/** Layouts a test may pin per prompt: every list layout and the native ones. */
-const PINNABLE_FORMATS: readonly AnswerFormat[] = [...LIST_FORMATS, ...NATIVE_FORMATS]
-import { buildFramework } from './framework'
 import { chatMessageBody, chatReply, chatStreamEvents, isChatRequest, sseFrame, toolUseProblem } from './chat'
-import { geminiEmbeddings, openaiEmbeddings, optimiserReply } from './optimiser'
-import { ideatorReply } from './ideator'
-import { exportSummaryReply } from './exports'
-import { reportRewriteReply } from './report-rewrite'
+import { geminiEmbeddings, openaiEmbeddings } from './optimiser'
 import { volumeReply } from './volume'
-import { factcheckReply } from './factcheck'
 import { Rng, unit } from './prng'
-import { brandRateOn, liftsFromEnv, parseLifts, type Lift } from './lifts'
-import { modelChangesFromEnv, parseModelChanges, servedModel, type ModelChange } from './model-changes'
 import { normaliseQuery, ProjectStore } from './projects'
-import { fakeFromSchema } from './schemaFaker'
-import { DEMO_LATENCY, projectFromBody } from './teach'
+import { projectFromBody } from './teach'
 import { EngineSim } from './engines'
-import { anthropicMessages, chatCompletion, errorResponse, geminiGenerate, openaiResponses, xaiResponses, type ErrorCase, type Reply, type Vendor, type WireResponse } from './vendors'
+import { modelReply } from './reply'
+import { hasKey, isRecord, parseRequest, pausedContentProblem, route, vendorOfPath, VENDORS, type Json, type Route } from './requests'
+import { defaultConfig, patchConfig, type Fault, type SimConfig } from './sim-config'
+import { errorResponse, type ErrorCase, type Vendor, type WireResponse } from './vendors'
+
+export type { Fault, FaultType } from './sim-config'
 
 export interface SimulatorOptions {
   port?: number
@@ -85,195 +75,8 @@ export interface SimulatorHandle {
   close(): Promise<void>
 }
 
-/**
- * Failures and awkward replies a provider can be told to send. Beside HTTP errors:
- * - 'pause-turn' (Anthropic): stop_reason "pause_turn" after a preamble and one search; the
- *   client continues by sending the paused content back (a continuation is itself a request).
- * - 'blocked' (Gemini): a candidate with finishReason (default MODEL_ARMOR), a finishMessage
- *   and no content.
- * - 'reasoning-usage' (chat completions, xAI responses): reasoning tokens reported beside the
- *   output figure (input + output + reasoning = total), as xAI's chat completions do.
- */
-export type FaultType = '429' | '500' | 'timeout' | 'empty' | 'malformed' | '401' | 'pause-turn' | 'blocked' | 'reasoning-usage'
-export interface Fault {
-  type: FaultType
-  /** 'blocked': the candidate's finishReason and finishMessage. */
-  finishReason?: string
-  finishMessage?: string
-  /** 'reasoning-usage': the reasoning tokens reported (default 228). */
-  reasoningTokens?: number
-  /** Only the next N requests; default: every request. */
-  times?: number
-  /** Probability 0..1, drawn deterministically from seed, provider and request number. */
-  rate?: number
-  retryAfterSeconds?: number
-}
-interface ProviderSim {
-  latencyMs: number
-  /** With it, each answer takes from latencyMs to latencyMaxMs (demo mode's realistic latency). */
-  latencyMaxMs?: number
-  faults: Array<Fault & { remaining?: number }>
-}
-interface SimConfig {
-  seed: string
-  day?: string
-  /** When set, the first `allow` model requests are answered and later ones held until the gate opens. */
-  gate?: { allow: number }
-  brandRate: number
-  providers: Record<Vendor, ProviderSim>
-  /** Layout (and ranked brands) of the answer per prompt (normalised as the project store does). */
-  listFormats: Record<string, { format: AnswerFormat; order?: string[]; marker?: string; references?: 'report' | 'sources' }>
-  /** Planted experiment effects (lifts.ts). */
-  lifts: Lift[]
-  /** Planted model updates (model-changes.ts). */
-  modelChanges: ModelChange[]
-  /** AI Chat streams: hold each stream after this many text deltas until set to null (tests observe a partial reply). */
-  streamHold?: { afterDeltas: number }
-}
-
-const VENDORS: Vendor[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'xai', 'deepseek']
-const FAULT_TYPES: FaultType[] = ['429', '500', 'timeout', 'empty', 'malformed', '401', 'pause-turn', 'blocked', 'reasoning-usage']
-const MODEL_ARMOR_MESSAGE = 'Blocked by Model Armor Floor Setting: The prompt violated Responsible AI Safety settings (Dangerous), Malicious URL Detection, Prompt Injection and Jailbreak filters.'
 const MAX_HOLD_MS = 10 * 60 * 1000
 const MAX_BODY_BYTES = 5 * 1024 * 1024
-
-type Endpoint = 'responses' | 'chat' | 'messages' | 'generate'
-interface Route {
-  vendor: Vendor
-  endpoint: Endpoint
-  model?: string
-}
-
-function route(method: string, pathname: string): Route | undefined {
-  if (method !== 'POST') return undefined
-  const gem = /^\/gemini\/v1(?:beta|alpha)?\/models\/([^/:]+):generateContent$/.exec(pathname)
-  if (gem) return { vendor: 'gemini', endpoint: 'generate', model: decodeURIComponent(gem[1]) }
-  switch (pathname) {
-    case '/openai/v1/responses': return { vendor: 'openai', endpoint: 'responses' }
-    case '/openai/v1/chat/completions': return { vendor: 'openai', endpoint: 'chat' }
-    case '/xai/v1/responses': return { vendor: 'xai', endpoint: 'responses' }
-    case '/xai/v1/chat/completions': return { vendor: 'xai', endpoint: 'chat' }
-    case '/anthropic/v1/messages': return { vendor: 'anthropic', endpoint: 'messages' }
-    case '/perplexity/chat/completions': return { vendor: 'perplexity', endpoint: 'chat' }
-    case '/perplexity/v1/chat/completions': return { vendor: 'perplexity', endpoint: 'chat' }
-    case '/deepseek/chat/completions': return { vendor: 'deepseek', endpoint: 'chat' }
-    case '/deepseek/v1/chat/completions': return { vendor: 'deepseek', endpoint: 'chat' }
-  }
-  return undefined
-}
-
-function vendorOfPath(pathname: string): Vendor | undefined {
-  const first = pathname.split('/')[1]
-  return VENDORS.find((v) => v === first)
-}
-
-// ---------------------------------------------------------------------------
-// Request reading
-
-type Json = Record<string, unknown>
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content
-  if (Array.isArray(content)) return content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('')
-  return ''
-}
-
-interface Parsed {
-  model: string
-  system: string
-  prompt: string
-  webSearch: boolean
-  stream: boolean
-  /** Structured output requested. `schema` may be absent for plain JSON mode. */
-  json?: { schema?: Json; toolName?: string }
-  /** Anthropic: the assistant content sent back to continue a paused turn. */
-  continued?: unknown[]
-}
-
-function schemaInText(text: string): Json | undefined {
-  for (const m of text.matchAll(/```json\s*\n([\s\S]*?)\n```/g)) {
-    try {
-      const v: unknown = JSON.parse(m[1])
-      if (isRecord(v) && ('properties' in v || 'type' in v)) return v
-    } catch {}
-  }
-  return undefined
-}
-
-function parseRequest(r: Route, body: Json): Parsed {
-  const model = r.model ?? (typeof body.model === 'string' ? body.model : '')
-  const stream = body.stream === true
-  if (r.endpoint === 'responses') {
-    const items = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : []
-    const sys = [typeof body.instructions === 'string' ? body.instructions : '']
-    let prompt = ''
-    for (const it of items) {
-      if (!isRecord(it)) continue
-      if (it.role === 'system' || it.role === 'developer') sys.push(textOf(it.content))
-      if (it.role === 'user') prompt = textOf(it.content)
-    }
-    const tools = Array.isArray(body.tools) ? body.tools : []
-    const webSearch = tools.some((t) => isRecord(t) && typeof t.type === 'string' && t.type.startsWith('web_search'))
-    const format = isRecord(body.text) && isRecord(body.text.format) ? body.text.format : undefined
-    const json = format?.type === 'json_schema' ? { schema: isRecord(format.schema) ? format.schema : undefined } : format?.type === 'json_object' ? { schema: schemaInText(sys.join('\n') + prompt) } : undefined
-    return { model, system: sys.filter(Boolean).join('\n'), prompt, webSearch, stream, json }
-  }
-  if (r.endpoint === 'chat') {
-    const messages = Array.isArray(body.messages) ? body.messages : []
-    const sys: string[] = []
-    let prompt = ''
-    for (const m of messages) {
-      if (!isRecord(m)) continue
-      if (m.role === 'system' || m.role === 'developer') sys.push(textOf(m.content))
-      if (m.role === 'user') prompt = textOf(m.content)
-    }
-    const rf = isRecord(body.response_format) ? body.response_format : undefined
-    const json =
-      rf?.type === 'json_schema'
-        ? { schema: isRecord(rf.json_schema) && isRecord(rf.json_schema.schema) ? rf.json_schema.schema : undefined }
-        : rf?.type === 'json_object'
-          ? { schema: schemaInText(sys.join('\n') + '\n' + prompt) }
-          : undefined
-    const webSearch = r.vendor === 'perplexity' ? body.disable_search !== true : r.vendor === 'openai' ? isRecord(body.web_search_options) || /search/.test(model) : false
-    return { model, system: sys.join('\n'), prompt, webSearch, stream, json }
-  }
-  if (r.endpoint === 'messages') {
-    const messages = Array.isArray(body.messages) ? body.messages : []
-    let prompt = ''
-    for (const m of messages) if (isRecord(m) && m.role === 'user') prompt = textOf(m.content)
-    const last = messages[messages.length - 1]
-    const continued = isRecord(last) && last.role === 'assistant' ? (Array.isArray(last.content) ? last.content : [last.content]) : undefined
-    const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : []
-    const webSearch = tools.some((t) => typeof t.type === 'string' && t.type.startsWith('web_search_'))
-    const choice = isRecord(body.tool_choice) ? body.tool_choice : undefined
-    let json: Parsed['json']
-    if (choice?.type === 'tool' && typeof choice.name === 'string') {
-      const tool = tools.find((t) => t.name === choice.name)
-      json = { schema: tool && isRecord(tool.input_schema) ? tool.input_schema : undefined, toolName: choice.name }
-    }
-    return { model, system: textOf(body.system), prompt, webSearch, stream, json, continued }
-  }
-  // Gemini
-  const contents = Array.isArray(body.contents) ? body.contents : []
-  let prompt = ''
-  for (const c of contents) if (isRecord(c) && (c.role === 'user' || c.role === undefined)) prompt = textOf(c.parts)
-  const system = isRecord(body.systemInstruction) ? textOf(body.systemInstruction.parts) : ''
-  const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : []
-  const webSearch = tools.some((t) => 'googleSearch' in t || 'google_search' in t || 'googleSearchRetrieval' in t)
-  const gc = isRecord(body.generationConfig) ? body.generationConfig : {}
-  const json = gc.responseMimeType === 'application/json' ? { schema: isRecord(gc.responseJsonSchema) ? gc.responseJsonSchema : isRecord(gc.responseSchema) ? gc.responseSchema : undefined } : undefined
-  return { model, system, prompt, webSearch, stream, json }
-}
-
-function hasKey(vendor: Vendor, req: http.IncomingMessage, url: URL): boolean {
-  const h = req.headers
-  if (vendor === 'anthropic') return Boolean(h['x-api-key'] || h.authorization)
-  if (vendor === 'gemini') return Boolean(h['x-goog-api-key'] || url.searchParams.get('key') || h.authorization)
-  return /^Bearer \S+/.test(String(h.authorization ?? ''))
-}
-
-// ---------------------------------------------------------------------------
 
 interface ProviderStats {
   requests: number
@@ -283,18 +86,7 @@ interface ProviderStats {
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<SimulatorHandle> {
-  const envRate = Number(process.env.SIMULATOR_BRAND_RATE)
-  const defaults = (): SimConfig => ({
-    seed: opts.seed ?? process.env.SIMULATOR_SEED ?? 'simulator',
-    day: validDay(opts.day) ?? validDay(process.env.SIMULATOR_DAY),
-    brandRate: Number.isFinite(envRate) && envRate >= 0 && envRate <= 1 ? envRate : 0.6,
-    providers: Object.fromEntries(
-      VENDORS.map((v) => [v, opts.demoLatency ? { latencyMs: DEMO_LATENCY[v][0], latencyMaxMs: DEMO_LATENCY[v][1], faults: [] } : { latencyMs: 0, faults: [] }]),
-    ) as unknown as Record<Vendor, ProviderSim>,
-    listFormats: {},
-    lifts: liftsFromEnv(process.env.SIMULATOR_LIFTS),
-    modelChanges: modelChangesFromEnv(process.env.SIMULATOR_MODEL_CHANGES, VENDORS),
-  })
+  const defaults = (): SimConfig => defaultConfig(opts)
   let config = defaults()
   const store = new ProjectStore(opts.dataFile)
   const freshStats = () => Object.fromEntries(VENDORS.map((v) => [v, { requests: 0, inFlight: 0, maxInFlight: 0, outcomes: {} }])) as unknown as Record<Vendor, ProviderStats>
@@ -345,85 +137,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     return undefined
   }
 
-  /** The reply for a well-formed API request, or an error response. */
-  function answer(r: Route, p: Parsed, body: Json, fault: Fault | undefined, n: number): WireResponse {
-    const ids = new Rng('ids', config.seed, r.vendor, n, Date.now())
-    const day = today()
-    // A planted model update answers as the new version, its text drawn afresh.
-    const model = servedModel(config.modelChanges, r.vendor, p.model, day)
-    const reply: Reply = {
-      vendor: r.vendor,
-      model,
-      now: Math.floor(Date.now() / 1000),
-      ids,
-      promptTokens: Math.ceil((p.system.length + p.prompt.length) / 4) + 8,
-      request: body,
-      searches: [],
-    }
-    if (p.json) {
-      let value: unknown
-      const audienceTask = parseAudiencePrompt(p.prompt) ?? parseAudiencePrompt(`${p.system}\n${p.prompt}`)
-      const framework = parseFrameworkPrompt(p.prompt) ?? parseFrameworkPrompt(`${p.system}\n${p.prompt}`)
-      const props = p.json.schema && isRecord(p.json.schema.properties) ? p.json.schema.properties : undefined
-      const optimised = optimiserReply(p.prompt) ?? ideatorReply(p.prompt, r.vendor) ?? exportSummaryReply(p.prompt) ?? reportRewriteReply(p.prompt) ?? factcheckReply(p.prompt)
-      if (optimised !== undefined) {
-        value = optimised
-      } else if (audienceTask) {
-        value = answerAudiencePrompt(audienceTask, config.seed, day, store)
-      } else if (framework && (!props || ('competitors' in props && 'queries' in props))) {
-        const built = buildFramework(framework, config.seed, day.slice(0, 4))
-        store.learn({
-          brand: built.brand,
-          market: framework.market,
-          marketKey: built.market?.key,
-          marketLabel: built.marketLabel,
-          region: framework.region,
-          language: framework.language,
-          marketType: framework.marketType ?? 'B2C',
-          kind: built.kind,
-          competitors: built.result.competitors,
-          queries: built.result.queries,
-          learnedAt: new Date().toISOString(),
-        })
-        value = built.result
-      } else if (p.json.schema) {
-        value = fakeFromSchema(p.json.schema, { rng: new Rng('json', r.vendor, p.model, p.prompt, day, config.seed), subject: store.find(p.prompt), day })
-      } else {
-        value = { answer: renderAnswer(composeAnswer({ provider: r.vendor, model: p.model, prompt: p.prompt, day, seed: config.seed, brandRate: config.brandRate, subject: store.find(p.prompt), cite: false }), 'none').text }
-      }
-      let text = JSON.stringify(value)
-      if (fault?.type === 'malformed') text = text.slice(0, Math.max(1, Math.floor(text.length * 0.6)))
-      if (fault?.type === 'empty') text = r.vendor === 'deepseek' ? '   ' : ''
-      if (p.json.toolName !== undefined) {
-        reply.toolName = p.json.toolName
-        // A forced tool call always yields tool input; "malformed" is input that breaks the schema.
-        reply.toolInput = fault?.type === 'empty' ? undefined : fault?.type === 'malformed' ? {} : value
-      } else reply.jsonText = text
-    } else {
-      const subject = store.find(p.prompt)
-      const cite = p.webSearch || r.vendor === 'deepseek'
-      const pinned = config.listFormats[normaliseQuery(p.prompt)]
-      const brandRate = brandRateOn(config.lifts, config.brandRate, p.prompt, day)
-      const composed = composeAnswer({ provider: r.vendor, model, prompt: p.prompt, day, seed: config.seed, brandRate, subject, cite, format: pinned?.format, order: pinned?.order, marker: pinned?.marker, references: pinned?.references })
-      const style: CitationStyle =
-        r.vendor === 'perplexity' || r.vendor === 'deepseek' ? 'brackets' : r.vendor === 'xai' ? 'xai-links' : r.vendor === 'openai' ? 'openai-links' : 'none'
-      reply.answer = composed
-      reply.rendered = fault?.type === 'empty' ? { text: '', claims: [], markers: [], blocks: [] } : renderAnswer(composed, style)
-      reply.searches = p.webSearch && fault?.type !== 'empty' && r.vendor !== 'perplexity' ? composed.searchQueries : []
-      if (fault?.type === 'pause-turn' && r.vendor === 'anthropic') reply.pauseTurn = true
-      if (fault?.type === 'blocked' && r.vendor === 'gemini') reply.blocked = { finishReason: fault.finishReason ?? 'MODEL_ARMOR', finishMessage: fault.finishMessage ?? MODEL_ARMOR_MESSAGE }
-    }
-    if (fault?.type === 'reasoning-usage') reply.reasoningBeside = fault.reasoningTokens ?? 228
-    return reply.vendor === 'gemini'
-      ? geminiGenerate(reply)
-      : r.endpoint === 'messages'
-        ? anthropicMessages(reply)
-        : r.endpoint === 'responses'
-          ? r.vendor === 'xai'
-            ? xaiResponses(reply)
-            : openaiResponses(reply)
-          : chatCompletion(reply)
-  }
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, r: Route, url: URL, raw: string): Promise<void> {
     const s = stats[r.vendor]
@@ -503,7 +216,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     const effective = fault?.type === 'malformed' && !p.json ? undefined : fault
     outcome(effective ? effective.type : 'ok')
-    send(res, answer(r, p, body, effective, n))
+    send(res, modelReply({ config, store, day: today() }, r, p, body, effective, n))
   }
 
   /** AI Chat: the tool-using policy of ./chat.ts, as one JSON body or as Anthropic's event stream (with the optional hold). */
@@ -552,118 +265,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   }
 
   function applyConfig(patch: unknown): string[] {
-    const errors: string[] = []
     if (!isRecord(patch)) return ['body must be a JSON object']
-    const next: SimConfig = { ...config, providers: { ...config.providers } }
-    if (patch.seed !== undefined) {
-      if (typeof patch.seed === 'string' || typeof patch.seed === 'number') next.seed = String(patch.seed)
-      else errors.push('seed must be a string')
-    }
-    if (patch.day !== undefined) {
-      if (patch.day === null) next.day = undefined
-      else if (validDay(patch.day)) next.day = patch.day as string
-      else errors.push('day must be YYYY-MM-DD or null')
-    }
-    if (patch.brandRate !== undefined) {
-      if (typeof patch.brandRate === 'number' && patch.brandRate >= 0 && patch.brandRate <= 1) next.brandRate = patch.brandRate
-      else errors.push('brandRate must be a number from 0 to 1')
-    }
-    if (patch.providers !== undefined) {
-      if (!isRecord(patch.providers)) errors.push('providers must be an object')
-      else {
-        for (const [key, value] of Object.entries(patch.providers)) {
-          const v = key as Vendor
-          if (!VENDORS.includes(v)) {
-            errors.push(`unknown provider ${key} (one of ${VENDORS.join(', ')})`)
-            continue
-          }
-          if (!isRecord(value)) {
-            errors.push(`providers.${key} must be an object`)
-            continue
-          }
-          const prov: ProviderSim = { ...next.providers[v] }
-          if (value.latencyMs !== undefined) {
-            if (typeof value.latencyMs === 'number' && value.latencyMs >= 0) {
-              prov.latencyMs = value.latencyMs
-              prov.latencyMaxMs = undefined
-            }
-            else errors.push(`providers.${key}.latencyMs must be a number >= 0`)
-          }
-          if (value.faults !== undefined) {
-            if (!Array.isArray(value.faults)) errors.push(`providers.${key}.faults must be an array`)
-            else {
-              prov.faults = []
-              value.faults.forEach((f, i) => {
-                if (!isRecord(f) || !FAULT_TYPES.includes(String(f.type) as FaultType)) return errors.push(`providers.${key}.faults[${i}].type must be one of ${FAULT_TYPES.join(', ')}`)
-                if (f.times !== undefined && !(typeof f.times === 'number' && f.times >= 0)) return errors.push(`providers.${key}.faults[${i}].times must be a number >= 0`)
-                if (f.rate !== undefined && !(typeof f.rate === 'number' && f.rate >= 0 && f.rate <= 1)) return errors.push(`providers.${key}.faults[${i}].rate must be 0..1`)
-                if (f.retryAfterSeconds !== undefined && !(typeof f.retryAfterSeconds === 'number' && f.retryAfterSeconds >= 0)) return errors.push(`providers.${key}.faults[${i}].retryAfterSeconds must be >= 0`)
-                if (f.finishReason !== undefined && typeof f.finishReason !== 'string') return errors.push(`providers.${key}.faults[${i}].finishReason must be a string`)
-                if (f.finishMessage !== undefined && typeof f.finishMessage !== 'string') return errors.push(`providers.${key}.faults[${i}].finishMessage must be a string`)
-                if (f.reasoningTokens !== undefined && !(typeof f.reasoningTokens === 'number' && f.reasoningTokens > 0)) return errors.push(`providers.${key}.faults[${i}].reasoningTokens must be a number > 0`)
-                const fault: Fault & { remaining?: number } = { type: String(f.type) as FaultType }
-                if (typeof f.finishReason === 'string') fault.finishReason = f.finishReason
-                if (typeof f.finishMessage === 'string') fault.finishMessage = f.finishMessage
-                if (typeof f.reasoningTokens === 'number') fault.reasoningTokens = f.reasoningTokens
-                if (typeof f.times === 'number') fault.times = fault.remaining = Math.floor(f.times)
-                if (typeof f.rate === 'number') fault.rate = f.rate
-                if (typeof f.retryAfterSeconds === 'number') fault.retryAfterSeconds = f.retryAfterSeconds
-                prov.faults.push(fault)
-              })
-            }
-          }
-          next.providers[v] = prov
-        }
-      }
-    }
-    if (patch.listFormats !== undefined) {
-      if (patch.listFormats === null) next.listFormats = {}
-      else if (!isRecord(patch.listFormats)) errors.push('listFormats must be an object { prompt: format } or null')
-      else {
-        const formats: SimConfig['listFormats'] = {}
-        for (const [prompt, v] of Object.entries(patch.listFormats)) {
-          const f = isRecord(v) ? v.format : v
-          const order = isRecord(v) ? v.order : undefined
-          const marker = isRecord(v) ? v.marker : undefined
-          const references = isRecord(v) ? v.references : undefined
-          if (!PINNABLE_FORMATS.includes(f as AnswerFormat)) errors.push(`listFormats["${prompt}"] must be one of ${PINNABLE_FORMATS.join(', ')} (or { format, order, marker, references })`)
-          else if (order !== undefined && !(Array.isArray(order) && order.length > 0 && order.every((n) => typeof n === 'string' && n.trim()))) errors.push(`listFormats["${prompt}"].order must be a list of brand names`)
-          else if (marker !== undefined && !(typeof marker === 'string' && marker.trim())) errors.push(`listFormats["${prompt}"].marker must be the text of a rank-1 marker ("1位：")`)
-          else if (references !== undefined && references !== 'report' && references !== 'sources') errors.push(`listFormats["${prompt}"].references must be one of report, sources`)
-          else
-            formats[normaliseQuery(prompt)] = {
-              format: f as AnswerFormat,
-              ...(order ? { order: order as string[] } : {}),
-              ...(marker ? { marker: marker as string } : {}),
-              ...(references ? { references: references as 'report' | 'sources' } : {}),
-            }
-        }
-        next.listFormats = formats
-      }
-    }
-    if (patch.modelChanges !== undefined) {
-      const parsed = parseModelChanges(patch.modelChanges, VENDORS)
-      if ('errors' in parsed) errors.push(...parsed.errors)
-      else next.modelChanges = parsed.changes
-    }
-    if (patch.lifts !== undefined) {
-      const parsed = parseLifts(patch.lifts)
-      if ('errors' in parsed) errors.push(...parsed.errors)
-      else next.lifts = parsed.lifts
-    }
-    if (patch.gate !== undefined) {
-      if (patch.gate === null) next.gate = undefined
-      else if (isRecord(patch.gate) && typeof patch.gate.allow === 'number' && Number.isInteger(patch.gate.allow) && patch.gate.allow >= 0) {
-        next.gate = { allow: patch.gate.allow }
-        gatePassed = 0
-      } else errors.push('gate must be { allow: whole number >= 0 } or null')
-    }
-    if (patch.streamHold !== undefined) {
-      if (patch.streamHold === null) next.streamHold = undefined
-      else if (isRecord(patch.streamHold) && typeof patch.streamHold.afterDeltas === 'number' && Number.isInteger(patch.streamHold.afterDeltas) && patch.streamHold.afterDeltas >= 0)
-        next.streamHold = { afterDeltas: patch.streamHold.afterDeltas }
-      else errors.push('streamHold must be { afterDeltas: whole number >= 0 } or null')
-    }
+    const { next, errors, gateReset } = patchConfig(config, patch)
+    if (gateReset) gatePassed = 0
     if (errors.length === 0) config = next
     if (!config.gate) openGate()
     if (patch.streamHold !== undefined || !config.streamHold) for (const release of [...holdWaiters]) release()
@@ -793,19 +397,3 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   }
 }
 
-/**
- * A continued Anthropic turn must send back the paused content as it came: blocks with a type,
- * and every server_tool_use with its result. Returns what is wrong, like the real API's 400.
- */
-function pausedContentProblem(content: unknown[]): string | undefined {
-  const results = new Set(content.filter(isRecord).filter((b) => b.type === 'web_search_tool_result').map((b) => b.tool_use_id))
-  for (const [i, b] of content.entries()) {
-    if (!isRecord(b) || typeof b.type !== 'string') return `messages.1.content.${i}: a content block needs a type`
-    if (b.type === 'server_tool_use' && !results.has(b.id)) return `messages.1: \`web_search\` tool use with id \`${String(b.id)}\` was found without a corresponding \`web_search_tool_result\` block`
-  }
-  return undefined
-}
-
-function validDay(day: unknown): string | undefined {
-  return typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : undefined
-}

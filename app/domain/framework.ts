@@ -1,5 +1,6 @@
 import { MAX_COMPETITORS, MAX_QUERIES, MAX_QUERIES_LIGHT } from './limits'
-import { countableNames, validateAlternativeName, type BrandDef } from './metrics/brands'
+import { countableNames, type BrandDef } from './metrics/brands'
+import { validateAlternativeName } from './metrics/alternative-names'
 import { FIELD_LIMITS, hasControlCharacters } from './validation'
 
 export interface FrameworkCompetitor {

@@ -1,8 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DataTable } from '~/components/results/parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { BrandDayTable } from './brand-day-table'
 import { axisDate, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
 
 /** Mentions of each shown brand per daily analysis: chart, table and export. */
@@ -30,39 +30,29 @@ export function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown 
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <DataTable name="mentions-trend">
-        <thead>
-          <tr>
-            <th>Brand</th>
-            {data.days.map((d) => (
-              <th key={d.date} className="num">{formatDate(d.date)}</th>
-            ))}
-            <th className="num">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((b) => (
-            <tr key={b.name}>
-              <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
-              {data.days.map((d) => {
-                const c = d.brands[b.name]
-                return (
-                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}` : undefined}>
-                    {c ? c.mentions : '–'}
-                    {c?.change !== null && c?.change !== undefined && (
-                      <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#15803d' : c.change < 0 ? '#dc2626' : undefined }}>
-                        {c.change > 0 ? '+' : ''}
-                        {c.change}%
-                      </div>
-                    )}
-                  </td>
-                )
-              })}
-              <td className="num"><strong>{data.totals[b.name] ?? 0}</strong></td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      <BrandDayTable
+        name="mentions-trend"
+        dates={data.days.map((d) => d.date)}
+        shown={shown}
+        cell={(brand, i) => {
+          const c = data.days[i].brands[brand]
+          return {
+            title: c ? `Mention share ${rateTitle(c.share)}` : undefined,
+            body: (
+              <>
+                {c ? c.mentions : '–'}
+                {c?.change !== null && c?.change !== undefined && (
+                  <div style={{ fontSize: '.75rem', color: c.change > 0 ? '#15803d' : c.change < 0 ? '#dc2626' : undefined }}>
+                    {c.change > 0 ? '+' : ''}
+                    {c.change}%
+                  </div>
+                )}
+              </>
+            ),
+          }
+        }}
+        total={(brand) => <strong>{data.totals[brand] ?? 0}</strong>}
+      />
     </TrendPanel>
   )
 }

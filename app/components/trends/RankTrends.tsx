@@ -1,9 +1,9 @@
 /** The two rank charts (overall and per query), which share one chart and one table layout. */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DataTable } from '~/components/results/parts'
 import { formatDate, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { BrandDayTable } from './brand-day-table'
 import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './trend-panel'
 import type { TrendModelOption } from './ModelSelect'
 import { ModelCellText, modelBrandOf } from './model-cells'
@@ -33,28 +33,7 @@ function RankChart({ rows, shown }: { rows: Record<string, unknown>[]; shown: Sh
 }
 
 function rankTable(name: string, dates: string[], shown: Shown, rankOf: (brand: string, i: number) => number | null) {
-  return (
-    <DataTable name={name}>
-      <thead>
-        <tr>
-          <th>Brand</th>
-          {dates.map((d) => (
-            <th key={d} className="num">{formatDate(d)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((b) => (
-          <tr key={b.name}>
-            <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
-            {dates.map((d, i) => (
-              <td key={d} className="num">{formatRank(rankOf(b.name, i))}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
-  )
+  return <BrandDayTable name={name} dates={dates} shown={shown} cell={(brand, i) => ({ body: formatRank(rankOf(brand, i)) })} />
 }
 
 export function RankTrend({ data, shown, model }: { data: TrendsData; shown: Shown; model?: TrendModelOption | null }) {

@@ -1,8 +1,8 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DataTable } from '~/components/results/parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { BrandDayTable } from './brand-day-table'
 import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
 import type { TrendModelOption } from './ModelSelect'
 import { ModelCellText, modelBrandOf } from './model-cells'
@@ -61,40 +61,27 @@ function AllModelsShareTrend({ data, shown }: { data: TrendsData; shown: Shown }
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <DataTable name="share-trend">
-        <thead>
-          <tr>
-            <th>Brand</th>
-            {data.days.map((d) => (
-              <th key={d.date} className="num">{formatDate(d.date)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((b) => (
-            <tr key={b.name}>
-              <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
-              {data.days.map((d) => {
-                const c = d.brands[b.name]
-                return (
-                  <td key={d.date} className="num" title={c ? `Mention share ${rateTitle(c.share)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
-                    {c ? (
-                      <>
-                        {c.share.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.share.n}</span>
-                        <div style={{ fontSize: '.75rem' }}>
-                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
-                        </div>
-                      </>
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                )
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      <BrandDayTable
+        name="share-trend"
+        dates={data.days.map((d) => d.date)}
+        shown={shown}
+        cell={(brand, i) => {
+          const c = data.days[i].brands[brand]
+          return {
+            title: c ? `Mention share ${rateTitle(c.share)}; rank rate ${rateTitle(c.rankRate)}` : undefined,
+            body: c ? (
+              <>
+                {c.share.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.share.n}</span>
+                <div style={{ fontSize: '.75rem' }}>
+                  ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
+                </div>
+              </>
+            ) : (
+              '–'
+            ),
+          }
+        }}
+      />
     </TrendPanel>
   )
 }

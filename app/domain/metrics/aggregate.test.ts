@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type AnswerForMetrics, aggregateAnalysis, aggregateByGroup, parseAnswer } from './aggregate'
+import { type AnswerForMetrics, aggregateAnalysis, aggregateByGroup } from './aggregate'
+import { parseAnswer } from './parse-answer'
 import type { BrandDef } from './brands'
 
 const nike: BrandDef = { name: 'Nike', alternativeNames: [], domains: ['nike.com'], isOwn: true }

@@ -1,9 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import {
-  ALT_NAME_EMPTY, ALT_NAME_EXISTS, ALT_NAME_SAME_AS_MAIN, ALT_NAME_TOO_SHORT, type BrandDef, countableNames, findAllBrandSpans, orderBrands,
-  validateAlternativeName,
-} from './brands'
+import { type BrandDef, countableNames, findAllBrandSpans, orderBrands } from './brands'
+import { ALT_NAME_EMPTY, ALT_NAME_EXISTS, ALT_NAME_SAME_AS_MAIN, ALT_NAME_TOO_SHORT, validateAlternativeName } from './alternative-names'
 
 const nike: BrandDef = { name: 'Nike', alternativeNames: ['Swoosh Co'], domains: ['nike.com'], isOwn: true }
 const brooks: BrandDef = { name: 'Brooks Running', alternativeNames: ['Brooks Sports'], domains: [] }

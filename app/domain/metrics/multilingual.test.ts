@@ -3,8 +3,10 @@
  * expected count or percentage is worked out in the comment beside it.
  */
 import { describe, expect, it } from 'vitest'
-import { aggregateAnalysis, parseAnswer, type AnswerForMetrics } from './aggregate'
-import { type BrandDef, countableNames, findAllBrandSpans, findBrandSpans, validateAlternativeName } from './brands'
+import { aggregateAnalysis, type AnswerForMetrics } from './aggregate'
+import { parseAnswer } from './parse-answer'
+import { type BrandDef, countableNames, findAllBrandSpans, findBrandSpans } from './brands'
+import { validateAlternativeName } from './alternative-names'
 import { countAllMentions, countMentions, splitSentences } from './mentions'
 import { overviewView, sentimentDetailView, sentimentView } from '../results/view'
 import { isParticleRun, namesCouldOverlap } from './scripts'

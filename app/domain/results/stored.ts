@@ -5,7 +5,7 @@
  * one column set per brand. This module owns the shape: what is written (storedParts), which parts a tab
  * needs (partKeys) and how they become the AnalysisMetrics the view builders take (metricsFromParts).
  */
-import type { AnalysisMetrics, AggregatedSentiment, BrandMetrics, QueryMetrics, SourcedSnippet } from '../metrics/aggregate'
+import type { AnalysisMetrics, AggregatedSentiment, BrandMetrics, QueryMetrics, SourcedSnippet } from '../metrics/metric-shapes'
 import type { ResultsTab } from './types'
 
 /** Bumped when a part changes shape: parts of another version are ignored and the answers re-aggregated. */

@@ -12,7 +12,8 @@
  * - Brand Rank lists the own brand first, then competitors by combined rank (best first,
  *   unranked last); Share of Model rows are ranked by combined share, own brand included.
  */
-import type { AnalysisMetrics, BrandMetrics, GroupMetrics } from '~/domain/metrics/aggregate'
+import type { AnalysisMetrics, BrandMetrics } from '~/domain/metrics/metric-shapes'
+import type { GroupMetrics } from '~/domain/metrics/aggregate'
 import { round1 } from '~/domain/metrics/colours'
 import { rankSpread, rateCi, type RateCi } from '~/domain/metrics/intervals'
 import { CARD_MODEL_IDS, modelColumns } from '~/domain/models'
