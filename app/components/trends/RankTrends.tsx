@@ -91,37 +91,28 @@ function ModelRankTrend({ data, model }: { data: TrendsData; model: TrendModelOp
   return (
     <TrendPanel title={`Brand Rank Over Time: ${model.name}`} testId="rank-trend" exportSpec={spec} help={`${model.name} on its own: the mean over the queries of the brand's average rank. Lower is better (1 is named first).`}>
       <RankChart rows={rows} shown={shown} />
-      <DataTable name="rank-trend">
-        <thead>
-          <tr>
-            <th>Brand</th>
-            {data.days.map((d) => (
-              <th key={d.date} className="num">{formatDate(d.date)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((b) => (
-            <tr key={b.name}>
-              <td>{b.name}{b.isOwn && ' (Your Brand)'}</td>
-              {data.days.map((d) => {
-                const m = d.models[model.id]
-                return (
-                  <td key={d.date} className="num">
-                    {formatRank(rankOf(d))}
-                    {m && (
-                      <>
-                        <div className="muted" style={{ fontSize: '.75rem' }}>n={m.answered}</div>
-                        <ModelCellText cell={m} isEngine={model.isEngine} />
-                      </>
-                    )}
-                  </td>
-                )
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      <BrandDayTable
+        name="rank-trend"
+        dates={data.days.map((d) => d.date)}
+        shown={shown}
+        cell={(_brand, i) => {
+          const d = data.days[i]
+          const m = d.models[model.id]
+          return {
+            body: (
+              <>
+                {formatRank(rankOf(d))}
+                {m && (
+                  <>
+                    <div className="muted" style={{ fontSize: '.75rem' }}>n={m.answered}</div>
+                    <ModelCellText cell={m} isEngine={model.isEngine} />
+                  </>
+                )}
+              </>
+            ),
+          }
+        }}
+      />
     </TrendPanel>
   )
 }

@@ -138,42 +138,30 @@ function ModelShareTrend({ data, model }: { data: TrendsData; model: TrendModelO
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <DataTable name="share-trend">
-        <thead>
-          <tr>
-            <th>Brand</th>
-            {data.days.map((d) => (
-              <th key={d.date} className="num">{formatDate(d.date)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {brand && (
-            <tr>
-              <td>{brand.name}{brand.isOwn && ' (Your Brand)'}</td>
-              {data.days.map((d) => {
-                const m = d.models[model.id]
-                const c = m?.brands[brand.name]
-                return (
-                  <td key={d.date} className="num" title={c ? `Mention rate ${rateTitle(c.mentionRate)}; rank rate ${rateTitle(c.rankRate)}` : undefined}>
-                    {m && c ? (
-                      <>
-                        {c.mentionRate.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.mentionRate.n}</span>
-                        <div style={{ fontSize: '.75rem' }}>
-                          ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
-                        </div>
-                        <ModelCellText cell={m} isEngine={model.isEngine} />
-                      </>
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                )
-              })}
-            </tr>
-          )}
-        </tbody>
-      </DataTable>
+      <BrandDayTable
+        name="share-trend"
+        dates={data.days.map((d) => d.date)}
+        shown={brand ? [brand] : []}
+        cell={(name, i) => {
+          const m = data.days[i].models[model.id]
+          const c = m?.brands[name]
+          return {
+            title: c ? `Mention rate ${rateTitle(c.mentionRate)}; rank rate ${rateTitle(c.rankRate)}` : undefined,
+            body:
+              m && c ? (
+                <>
+                  {c.mentionRate.value}% <span className="muted" style={{ fontSize: '.75rem' }}>n={c.mentionRate.n}</span>
+                  <div style={{ fontSize: '.75rem' }}>
+                    ranked {c.rankRate.value}% <span className="muted">n={c.rankRate.n}</span>
+                  </div>
+                  <ModelCellText cell={m} isEngine={model.isEngine} />
+                </>
+              ) : (
+                '–'
+              ),
+          }
+        }}
+      />
     </TrendPanel>
   )
 }
