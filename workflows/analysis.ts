@@ -3,7 +3,7 @@
  * retries with backoff (Retry-After honoured by the activity), then the data-processing step.
  * Deterministic orchestration only; all I/O is in activities.
  */
-import { CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow'
+import { CancellationScope, isCancellation, ParentClosePolicy, patched, proxyActivities, setHandler, startChild, workflowInfo, type RetryPolicy } from '@temporalio/workflow'
 import type { Activities } from '../activities'
 import { startSourceSearchAfterAnalysis } from './sources'
 import { childSearchAttributePairs } from './search-attributes'
@@ -17,29 +17,26 @@ export const ANSWER_MAX_ATTEMPTS = 5
 /** Answers asked by one activity (at most; a provider's concurrency if lower). */
 export const ANSWER_BATCH_SIZE = 8
 
+/** An answer is retried on transient errors only, with backoff; permanent and configuration errors fail at once. */
+const ANSWER_RETRY: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+  maximumAttempts: ANSWER_MAX_ATTEMPTS,
+  nonRetryableErrorTypes: ['permanent', 'configuration'],
+}
+
 const answers = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '20 seconds',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '30 seconds',
-    maximumAttempts: ANSWER_MAX_ATTEMPTS,
-    nonRetryableErrorTypes: ['permanent', 'configuration'],
-  },
+  retry: ANSWER_RETRY,
 })
 
 /** A batch waits behind the gateway's per-provider limit, so it may take longer than one answer. */
 const answerBatches = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '20 seconds',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '30 seconds',
-    maximumAttempts: ANSWER_MAX_ATTEMPTS,
-    nonRetryableErrorTypes: ['permanent', 'configuration'],
-  },
+  retry: ANSWER_RETRY,
 })
 
 const bookkeeping = proxyActivities<Activities>({
