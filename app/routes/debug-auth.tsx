@@ -6,7 +6,7 @@ import { entraConfigured } from '~/lib/env.server'
 import { secureCookies } from '~/lib/session.server'
 import { InfoPage } from '~/components/info-page'
 import { envKeys } from '~/domain/admin/debug'
-import { KeyTestPanel } from '~/components/admin/KeyTestPanel'
+import { KeyTestPanel } from '~/components/admin/key-test-panel'
 
 export const meta: MetaFunction = () => [{ title: 'Debug Auth · AI Brand Visibility' }]
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DataTable, Empty } from '~/components/results/parts'
+import { DataTable, Empty } from '~/components/results/Parts'
 import { errorText, fetchJson } from '~/components/json'
 import { ChartFigure } from '~/components/chart-figure'
 import { formatDate } from '~/components/results/format'

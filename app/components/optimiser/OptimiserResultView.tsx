@@ -6,10 +6,10 @@
 import { Bar, BarChart, CartesianGrid, Cell, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { BAND_LABELS, PILLAR_LABELS, PILLARS, pillarHighlights, score10Colour, scoreBand, toHundred } from '~/domain/optimiser'
 import type { OptimiserAnalysis } from '~/domain/optimiser'
-import { COLOURS } from './result-parts'
+import { COLOURS } from './ResultParts'
 
 export { PillarTab } from './PillarTabs'
-export { List } from './result-parts'
+export { List } from './ResultParts'
 
 export function Overview({ result }: { result: OptimiserAnalysis }) {
   const s = result.scores

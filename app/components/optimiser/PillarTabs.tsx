@@ -1,7 +1,7 @@
 /** The seven pillar tabs of an optimiser result, each with its scores, findings and recommendations. */
 import { CHUNK_PREVIEW_CHARS, chunkLabel, embeddingColour, INTENT_TYPES, ITEMS_PER_CHUNK, relevancePercent } from '~/domain/optimiser'
 import type { OptimiserAnalysis } from '~/domain/optimiser'
-import { COLOURS, List, Score10, StrengthsWeaknesses, SubScores, Unavailable, YesNo } from './result-parts'
+import { COLOURS, List, Score10, StrengthsWeaknesses, SubScores, Unavailable, YesNo } from './ResultParts'
 
 function RelevanceTab({ r }: { r: OptimiserAnalysis }) {
   if (!r.overallAnalysis) return <Unavailable what="Relevance" error={r.pillarErrors.relevance} />

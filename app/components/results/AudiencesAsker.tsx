@@ -8,7 +8,7 @@ import { useToast } from '~/components/toast'
 import type { PersonaRow, PersonaVisibility, Rate } from '~/domain/audiences/asker'
 import { formatInterval } from '~/domain/metrics/intervals'
 import type { ResultsHeader } from '~/domain/results/types'
-import { DataTable } from './parts'
+import { DataTable } from './Parts'
 import { errorText, fetchJson } from '~/components/json'
 
 type Loaded = PersonaVisibility & { analysisId: number; askAsPersona: boolean; isOwner: boolean }

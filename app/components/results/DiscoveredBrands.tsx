@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import type { Discovery } from '~/domain/discovered'
-import { DataTable } from './parts'
+import { DataTable } from './Parts'
 import { errorText, fetchJson } from '~/components/json'
 import type { ResultsHeader } from '~/domain/results/types'
 

@@ -6,7 +6,7 @@ import type { EnginesView } from '~/domain/engines'
 import type { RateCi } from '~/domain/metrics/intervals'
 import { modelById } from '~/domain/models'
 import { Ci } from '~/components/evidence/Evidence'
-import { DataTable } from './parts'
+import { DataTable } from './Parts'
 
 const pct = (r: RateCi) => (r.n ? `${((r.x / r.n) * 100).toFixed(1)} %` : '–')
 

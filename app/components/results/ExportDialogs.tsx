@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useToast } from '~/components/toast'
 import { useDialogFocus } from '~/components/use-dialog-focus'
 import { formatDate, formatDateTime } from './format'
-import { Empty } from './parts'
+import { Empty } from './Parts'
 import { errorText, fetchJson } from '~/components/json'
 
 function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@remix-run/react'
 import { FilterSelect } from '~/components/filter-select'
 import { RESULT_TABS, type ResultsHeader } from '~/domain/results/types'
 import { formatDate } from './format'
-import { useResultsHref } from './parts'
+import { useResultsHref } from './Parts'
 import { useTabBarBottom } from './use-tab-bar-bottom'
 
 export function Filters({ header }: { header: ResultsHeader }) {

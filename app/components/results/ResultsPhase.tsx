@@ -6,7 +6,7 @@
 import { useNavigation, useParams, useRevalidator } from '@remix-run/react'
 import resultsStylesHref from './results.css'
 import { formatDate } from './format'
-import { Empty } from './parts'
+import { Empty } from './Parts'
 import { OverviewTab } from './tabs/OverviewTab'
 import { BrandRankTab, QueryRankTab, ShareOfModelTab } from './tabs/TableTabs'
 import { MentionsTab, SentimentDetailTab, SentimentTab } from './tabs/MentionsSentimentTabs'

@@ -1,7 +1,7 @@
 /** What the results screen shows instead of tabs while an analysis runs, after it failed or was cancelled, and before the first one. */
 import type { ProgressView, ResultsHeader } from '~/domain/results/types'
 import { formatDuration } from './format'
-import { Empty } from './parts'
+import { Empty } from './Parts'
 import { useProgressPolling, useStartAnalysis } from './use-analysis-run'
 
 export function RunningPanel({ header, progress: initial }: { header: ResultsHeader; progress: ProgressView | null }) {

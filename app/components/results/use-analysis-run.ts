@@ -8,7 +8,7 @@ import { usePropState } from '~/components/use-prop-state'
 import { startAnalysisConfirmed } from '~/components/start-analysis'
 import { isActiveStatus } from '~/domain/analyses'
 import { toProgressView, type ProgressView, type ResultsHeader } from '~/domain/results/types'
-import { useResultsHref } from './parts'
+import { useResultsHref } from './Parts'
 
 /** A running analysis is polled every 500 ms. */
 const PROGRESS_POLL_MS = 500

@@ -10,7 +10,7 @@ import type { GeneratedQuery } from '~/domain/audiences'
 import type { FrameworkCompetitor } from '~/domain/framework'
 import { rememberSelectedProject } from '~/components/consent/preferences-storage'
 import { startAnalysisConfirmed } from '~/components/start-analysis'
-import { SetupVolumeBadge, SetupVolumeNote, type SetupVolumes } from './volume'
+import { SetupVolumeBadge, SetupVolumeNote, type SetupVolumes } from './Volume'
 
 const CHIP_X = { border: 0, background: 'none', cursor: 'pointer', padding: 0, color: 'inherit', fontSize: '1em', lineHeight: 1 } as const
 

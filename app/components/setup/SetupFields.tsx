@@ -1,5 +1,5 @@
 import { SETUP_LANGUAGES } from '~/domain/limits'
-import type { SetupVolumes } from './volume'
+import type { SetupVolumes } from './Volume'
 import type { Project } from '~/domain/projects'
 
 export type SetupForm = Pick<Project, 'name' | 'brandDomain' | 'marketDescription' | 'marketRegion' | 'language' | 'marketType' | 'isLightMode'>

@@ -1,6 +1,6 @@
 /** Source Insights → API Response: one query's stored answers with their citations, sources, searches and raw data. */
 import { useNavigate } from '@remix-run/react'
-import { Empty, useResultsHref } from '~/components/results/parts'
+import { Empty, useResultsHref } from '~/components/results/Parts'
 import { formatDateTime } from '~/components/results/format'
 import type { TabOf } from './source-parts'
 

@@ -1,6 +1,6 @@
 /** Source Insights → Citations: per query, the cited pages as cards, or the legacy view per model response. */
 import { useNavigate } from '@remix-run/react'
-import { downloadCsv, Empty, useResultsHref } from '~/components/results/parts'
+import { downloadCsv, Empty, useResultsHref } from '~/components/results/Parts'
 import type { Cell } from '~/components/results/export-sheets'
 import type { SourcesViewData } from '~/domain/sources/types'
 import { fileBase, modelName, TypeBadge, type TabOf } from './source-parts'

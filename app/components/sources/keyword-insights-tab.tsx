@@ -1,5 +1,5 @@
 /** Source Insights → Keyword Insights: the web searches Gemini expanded each query into, and their keywords. */
-import { Empty, Tile } from '~/components/results/parts'
+import { Empty, Tile } from '~/components/results/Parts'
 import type { TabOf } from './source-parts'
 
 export function KeywordInsights({ d }: { d: TabOf<'keyword-insights'> }) {

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { errorText, fetchJson } from '~/components/json'
-import { DataTable, downloadCsv, downloadWorkbook, Empty } from '~/components/results/parts'
+import { DataTable, downloadCsv, downloadWorkbook, Empty } from '~/components/results/Parts'
 import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type ModelExportRow, type SourcesViewData } from '~/domain/sources/types'
 import { fileBase, modelName, type TabOf } from './source-parts'

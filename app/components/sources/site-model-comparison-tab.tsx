@@ -2,7 +2,7 @@
 import { useNavigate } from '@remix-run/react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { usePropState } from '~/components/use-prop-state'
-import { DataTable, downloadCsv, Empty, useResultsHref } from '~/components/results/parts'
+import { DataTable, downloadCsv, Empty, useResultsHref } from '~/components/results/Parts'
 import type { Cell } from '~/components/results/export-sheets'
 import type { SourcesViewData } from '~/domain/sources/types'
 import { fileBase, modelColour, modelName, type TabOf } from './source-parts'

@@ -1,6 +1,6 @@
 /** Source Insights → Site Priorities: the cited sites ranked (more on scroll), citation share, outreach gaps, owned citation rate. */
 import { Fragment, useEffect, useRef, useState } from 'react'
-import { DataTable, downloadCsv, Empty, ExportButton, Tile } from '~/components/results/parts'
+import { DataTable, downloadCsv, Empty, ExportButton, Tile } from '~/components/results/Parts'
 import type { Cell } from '~/components/results/export-sheets'
 import { SOURCE_LIMITS, type SourcesViewData } from '~/domain/sources/types'
 import { fileBase, modelName, pct, TypeBadge, type TabOf } from './source-parts'

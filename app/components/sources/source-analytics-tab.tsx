@@ -2,7 +2,7 @@
 import { useNavigate } from '@remix-run/react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFigure } from '~/components/chart-figure'
-import { Empty, useResultsHref } from '~/components/results/parts'
+import { Empty, useResultsHref } from '~/components/results/Parts'
 import type { SourceType } from '~/domain/sources/classify'
 import { modelName, pct, TYPE_COLOUR, type TabOf } from './source-parts'
 

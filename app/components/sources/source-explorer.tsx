@@ -1,7 +1,7 @@
 /** The admin source explorers of the Admin dashboard: Source Explorer and Enhanced Explorer. */
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Header } from '~/components/app-shell'
-import { DataTable, Empty } from '~/components/results/parts'
+import { DataTable, Empty } from '~/components/results/Parts'
 import { modelName } from './source-parts'
 import { homeHref } from '~/domain/home-phases'
 

@@ -10,7 +10,7 @@ import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } fro
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { usePropState } from '~/components/use-prop-state'
-import { Empty, useResultsHref } from '~/components/results/parts'
+import { Empty, useResultsHref } from '~/components/results/Parts'
 import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
 import { SEARCH_POLL_MS, SOURCE_TABS, type SearchProgressView, type SourcesViewData } from '~/domain/sources/types'

@@ -1,6 +1,6 @@
 /** Source Insights → Topics & Audiences: the top cited domains per topic and per audience. */
 import { useNavigate } from '@remix-run/react'
-import { Empty } from '~/components/results/parts'
+import { Empty } from '~/components/results/Parts'
 import { requestSetupScroll } from '~/components/setup/AudiencesSetup'
 import type { SourcesViewData } from '~/domain/sources/types'
 import { homeHref } from '~/domain/home-phases'

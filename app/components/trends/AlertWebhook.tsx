@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { errorText, fetchJson } from '~/components/json'
 import { useToast } from '~/components/toast'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '~/domain/trends/webhook'
-import { Help } from './trend-panel'
+import { Help } from './TrendPanel'
 
 /** The owner's alert webhook: save an https URL (its signing secret is shown once) or remove it. */
 export function AlertWebhook({ projectId }: { projectId: number }) {

@@ -1,7 +1,7 @@
 import { formatDate } from '~/components/results/format'
 import type { TrendAlert } from '~/domain/trends'
 import { AlertWebhook } from './AlertWebhook'
-import { Help } from './trend-panel'
+import { Help } from './TrendPanel'
 
 /** The project's alerts, newest first, and (for the owner) the webhook they are sent to. */
 export function Alerts({ alerts, projectId, isOwner }: { alerts: TrendAlert[]; projectId: number; isOwner: boolean }) {

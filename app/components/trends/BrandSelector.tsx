@@ -1,4 +1,4 @@
-import type { TrendsData } from './trend-panel'
+import type { TrendsData } from './TrendPanel'
 
 /** The brands the charts show: Select All and one box per brand. */
 export function BrandSelector({ data, brands, onChange }: { data: TrendsData; brands: string[]; onChange: (b: string[]) => void }) {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { formatDateTime } from '~/components/results/format'
-import { Help } from './trend-panel'
+import { Help } from './TrendPanel'
 import { useDailySchedule } from './use-daily-schedule'
 
 /** The daily scheduled run: its status and recent runs, and for the owner the hour, pause, run now and delete. */

@@ -2,8 +2,8 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
-import { BrandDayTable } from './brand-day-table'
-import { axisDate, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+import { BrandDayTable } from './BrandDayTable'
+import { axisDate, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 
 /** Mentions of each shown brand per daily analysis: chart, table and export. */
 export function MentionsTrend({ data, shown }: { data: TrendsData; shown: Shown }) {

@@ -1,10 +1,10 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { DataTable } from '~/components/results/parts'
+import { DataTable } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
-import { axisDate, fileDate, rateTitle, TrendPanel, type TrendsData } from './trend-panel'
-import { modelBrandOf } from './model-cells'
+import { axisDate, fileDate, rateTitle, TrendPanel, type TrendsData } from './TrendPanel'
+import { modelBrandOf } from './ModelCells'
 
 /**
  * Every model the analyses hold, each on its own: the model brand's mention rate per day (one line per model, in its

@@ -1,5 +1,5 @@
-import { DataTable } from '~/components/results/parts'
-import { rateTitle, type Shown, type TrendsData } from './trend-panel'
+import { DataTable } from '~/components/results/Parts'
+import { rateTitle, type Shown, type TrendsData } from './TrendPanel'
 
 /**
  * The selected query over every day shown, per model: answers naming each shown brand out of the model's answers

@@ -3,10 +3,10 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatDate, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
-import { BrandDayTable } from './brand-day-table'
-import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+import { BrandDayTable } from './BrandDayTable'
+import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 import type { TrendModelOption } from './ModelSelect'
-import { ModelCellText, modelBrandOf } from './model-cells'
+import { ModelCellText, modelBrandOf } from './ModelCells'
 import { QueryModelTotals } from './QueryModelTotals'
 
 const RANK_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]

@@ -2,10 +2,10 @@ import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, 
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
-import { BrandDayTable } from './brand-day-table'
-import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './trend-panel'
+import { BrandDayTable } from './BrandDayTable'
+import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 import type { TrendModelOption } from './ModelSelect'
-import { ModelCellText, modelBrandOf } from './model-cells'
+import { ModelCellText, modelBrandOf } from './ModelCells'
 
 /** Mention share and rank rate of each shown brand, with their 95 % bands: chart, table and export. */
 export function ShareTrend({ data, shown, model }: { data: TrendsData; shown: Shown; model?: TrendModelOption | null }) {

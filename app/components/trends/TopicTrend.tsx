@@ -1,11 +1,11 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { Empty } from '~/components/results/parts'
+import { Empty } from '~/components/results/Parts'
 import { ChartFigure } from '~/components/chart-figure'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
 import { TREND_PALETTE } from '~/domain/trends'
-import { axisDate, fileDate, TrendPanel, type TrendsData } from './trend-panel'
+import { axisDate, fileDate, TrendPanel, type TrendsData } from './TrendPanel'
 
 /** One brand's mentions split by topic per daily analysis: chart, table and export. */
 export function TopicTrend({ data, onBrand }: { data: TrendsData; onBrand: (b: string) => void }) {

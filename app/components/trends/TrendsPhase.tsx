@@ -5,7 +5,7 @@
  * This file only lays the page out: each panel and its data live in their own files beside it.
  */
 import { useMemo, useState } from 'react'
-import { Empty } from '~/components/results/parts'
+import { Empty } from '~/components/results/Parts'
 import { LIGHT_MODE_LOCKED } from '~/domain/trends'
 import { ExperimentsPanel } from '~/components/experiments/ExperimentsPanel'
 import { CanariesPanel } from '~/components/canaries/CanariesPanel'
@@ -21,7 +21,7 @@ import { ModelsOverTime } from './ModelsOverTime'
 import { QueryTrend, RankTrend } from './RankTrends'
 import { ShareTrend } from './ShareTrend'
 import { TopicTrend } from './TopicTrend'
-import { BAND_HELP, Help } from './trend-panel'
+import { BAND_HELP, Help } from './TrendPanel'
 import { useTrends } from './use-trends'
 
 export function TrendsPhase({ projectId, isLightMode }: { projectId: number; isLightMode: boolean }) {

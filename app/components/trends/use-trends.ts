@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { errorText, fetchJson } from '~/components/json'
-import type { TrendsData } from './trend-panel'
+import type { TrendsData } from './TrendPanel'
 
 export function useTrends(projectId: number, isLightMode: boolean) {
   const [data, setData] = useState<TrendsData | null>(null)

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { Link, useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
-import { downloadCsv, Empty } from '../parts'
+import { downloadCsv, Empty } from '../Parts'
 import { errorText, fetchJson } from '~/components/json'
 import { homeHref } from '~/domain/home-phases'
 import { accuracyRows } from '~/domain/factcheck/accuracy'

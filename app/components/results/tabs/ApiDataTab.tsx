@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { formatDateTime, formatNumber } from '../format'
-import { Empty, MetricHelp, useResultsHref } from '../parts'
+import { Empty, MetricHelp, useResultsHref } from '../Parts'
 import type { ApiDataData, ApiResponseView, ResultsHeader } from '~/domain/results/types'
 import { modelById } from '~/domain/models'
 

@@ -4,13 +4,13 @@ import { buildScatter, truncateLabel, type ScatterPoint } from '~/domain/metrics
 import { placeLabels } from '~/domain/metrics/labels'
 import { brandColours, COMPETITOR_PALETTE, formatRank, OWN_BRAND_COLOUR, SCATTER_COLOURS } from '../format'
 import { groupWorkbook } from '../export-sheets'
-import { Empty, ExportButton, MetricHelp } from '../parts'
+import { Empty, ExportButton, MetricHelp } from '../Parts'
 import type { GroupData, ResultsHeader } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'
 import { AudiencesAsker } from '../AudiencesAsker'
 import { GroupEvidence } from '~/components/evidence/Evidence'
 import { ChartFigure } from '~/components/chart-figure'
-import { TopicVolumes } from '../volume'
+import { TopicVolumes } from '../Volume'
 
 const BREAKDOWN_BRANDS = 7
 

@@ -4,7 +4,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from '@remix-run/r
 import { useToast } from '~/components/toast'
 import { brandColours, formatNumber, HEAT_BRACKET_COLOURS, HEAT_BRACKET_LABELS, heatStyle, mentionPercentStyle, modelName, SENTIMENT_COLOURS } from '../format'
 import { mentionsWorkbook, sentimentDetailWorkbook, sentimentWorkbook } from '../export-sheets'
-import { BrandLabel, BrandRow, DataTable, Empty, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../parts'
+import { BrandLabel, BrandRow, DataTable, Empty, ExportButton, Highlighted, MetricHelp, useResultsHref } from '../Parts'
 import { errorText, fetchJson } from '~/components/json'
 import type { MentionsData, Polarity, ResultsHeader, SentimentData, SentimentDetailData, SentimentRow } from '~/domain/results/types'
 import { BrandSelect } from './TableTabs'

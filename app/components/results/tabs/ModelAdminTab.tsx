@@ -4,7 +4,7 @@ import { useRevalidator } from '@remix-run/react'
 import { useToast } from '~/components/toast'
 import { usePolling } from '~/components/use-polling'
 import { formatDate, formatNumber } from '../format'
-import { Empty } from '../parts'
+import { Empty } from '../Parts'
 import { errorText, fetchJson } from '~/components/json'
 import type { ModelAdminData, ModelCard, ResultsHeader } from '~/domain/results/types'
 

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, R
 import { pieSlicesOf, truncateLabel } from '~/domain/metrics/colours'
 import { brandColours, COMPETITOR_PALETTE, formatNumber, formatRank, OTHERS_COLOUR, OWN_BRAND_COLOUR, SENTIMENT_COLOURS } from '../format'
 import { overviewWorkbook } from '../export-sheets'
-import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile, type MetricKey } from '../parts'
+import { Empty, ExportButton, MetricGlossary, MetricHelp, Tile, type MetricKey } from '../Parts'
 import type { OverviewData, ResultsHeader } from '~/domain/results/types'
 import { DiscoveredBrands } from '../DiscoveredBrands'
 import { ChartFigure } from '~/components/chart-figure'

@@ -3,7 +3,7 @@
  * demand-weighted visibility beside the unweighted one, and each topic's demand. Figures are rounded estimates
  * with their source line; without a source the column says "no volume source configured", never zeros.
  */
-import { DataTable } from './parts'
+import { DataTable } from './Parts'
 import { historyLine, sourceLine, type GroupVolume, type QueryVolume, type VolumeColumn } from '~/domain/volume'
 
 export function VolumeHead({ column }: { column: VolumeColumn | undefined }) {

@@ -1,8 +1,8 @@
 /** The brand × day table under each trend chart: a column per day, a row per shown brand, one cell per brand and day. */
 import type { ReactNode } from 'react'
-import { DataTable } from '~/components/results/parts'
+import { DataTable } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
-import type { Shown } from './trend-panel'
+import type { Shown } from './TrendPanel'
 
 export interface DayCell {
   body: ReactNode

@@ -1,6 +1,6 @@
 /** What every trend panel shares: the data type, the help button, the panel frame with its export, and formatting. */
 import { useId } from 'react'
-import { ExportButton } from '~/components/results/parts'
+import { ExportButton } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
 import type { Rate, TrendsView } from '~/domain/trends'

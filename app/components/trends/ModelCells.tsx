@@ -1,5 +1,5 @@
 /** What the one-model views share: the model brand, and the absent answers an engine's cell states beside its n. */
-import type { TrendsData } from './trend-panel'
+import type { TrendsData } from './TrendPanel'
 
 export const modelBrandOf = (data: TrendsData) => data.brands.find((b) => b.name === data.modelBrand) ?? null
 
