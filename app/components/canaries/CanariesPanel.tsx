@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { errorText, fetchJson } from '~/components/json'
 import { formatDate } from '~/components/results/format'
-import type { TrendMarker } from '~/components/experiments/markers'
+import type { TrendMarker } from '~/components/experiments/Markers'
 
 interface CanaryData {
   enabled: boolean

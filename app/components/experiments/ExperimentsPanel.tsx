@@ -11,7 +11,7 @@ import { ChartFigure } from '~/components/chart-figure'
 import { formatDate } from '~/components/results/format'
 import { OWN_TREND_COLOUR, TREND_PALETTE } from '~/domain/trends'
 import type { Baseline, Estimate, Metric, PowerHint } from '~/domain/experiments'
-import { markerLines, type TrendMarker } from './markers'
+import { markerLines, type TrendMarker } from './Markers'
 
 interface Experiment { id: number; description: string; urls: string[]; changeDate: string; treated: string[]; control: string[] }
 interface ListData { canEdit: boolean; queries: { query: string }[]; experiments: Experiment[]; markers: { date: string; label: string }[] }

@@ -1,7 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
 import { BrandDayTable } from './BrandDayTable'
 import { axisDate, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 

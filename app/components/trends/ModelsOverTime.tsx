@@ -2,7 +2,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { DataTable } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
 import { axisDate, fileDate, rateTitle, TrendPanel, type TrendsData } from './TrendPanel'
 import { modelBrandOf } from './ModelCells'
 

@@ -2,7 +2,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatDate, formatRank } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
 import { BrandDayTable } from './BrandDayTable'
 import { axisDate, fileDate, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 import type { TrendModelOption } from './ModelSelect'

@@ -3,7 +3,7 @@ import { Empty } from '~/components/results/Parts'
 import { ChartFigure } from '~/components/chart-figure'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/markers'
+import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
 import { TREND_PALETTE } from '~/domain/trends'
 import { axisDate, fileDate, TrendPanel, type TrendsData } from './TrendPanel'
 
