@@ -5,7 +5,7 @@
  */
 import { regionPhrase, type BrandInfo, type SiteContext } from './knowledge'
 import { citedSites, siteOf } from './sites'
-import { answerWords } from './answerWords'
+import { answerWords } from './answer-words'
 import { fillTemplate } from './grammar'
 import { factSentence } from './factcheck'
 import { DEFAULT_ATTRS, DEFAULT_NEEDS, englishPhrases, illustrativeNote, rankedBrands, subjectKind } from './prose'

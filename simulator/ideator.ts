@@ -7,7 +7,7 @@ import { contentTypeLabel, IDEATOR_LIMITS, languageLabel } from '../app/domain/i
 import { parseIdeatorPrompt, type IdeatorPromptInput, type PromptItem } from '../app/domain/ideator/prompts'
 import type { IdeatorReplyOf } from '../app/domain/ideator/replies'
 import type { Gap } from '../app/domain/ideator/types'
-import { fillIn, ideatorWords, type IdeatorWords } from './ideatorWords'
+import { fillIn, ideatorWords, type IdeatorWords } from './ideator-words'
 
 const ANGLES = ['comparison', 'data-led guide', 'FAQ', "buyer's checklist", 'expert roundup'] as const
 const STOP = new Set('a an and are as at be best by can do does for from has have how i in is it its my of on or our should that the their this to was what when where which who why will with you your'.split(' '))
@@ -98,7 +98,7 @@ function content(p: IdeatorPromptInput): IdeatorReplyOf<'content'> {
   return { content: lines.join('\n') }
 }
 
-/** The ideas in the project's own language: the same gaps, rivals and sources, in its words (ideatorWords.ts). */
+/** The ideas in the project's own language: the same gaps, rivals and sources, in its words (ideator-words.ts). */
 function localIdeas(p: IdeatorPromptInput, w: IdeatorWords): IdeatorReplyOf<'ideas'> {
   const gaps = p.grounding.gaps.length ? p.grounding.gaps : [{ id: 'gap-1', kind: 'unmeasured' as const, text: '–' }]
   const topSource = p.grounding.sources.find((s) => s.type !== 'Owned')

@@ -12,9 +12,9 @@
  * ones the product's lexicons (app/domain/metrics/lexicons.ts) score, so answers get a split.
  * RANK_MARKERS gives each language its own list markers.
  */
-import { CJK_NUMERALS, ORDINAL_WORDS } from '../app/domain/metrics/rankMarkers'
+import { CJK_NUMERALS, ORDINAL_WORDS } from '../app/domain/metrics/rank-markers'
 import type { BrandInfo } from './knowledge'
-import { MARKET_LABELS } from './marketLabels'
+import { MARKET_LABELS } from './market-labels'
 
 export interface Phrasebook {
   intros: string[]
@@ -487,7 +487,7 @@ export function guessLanguage(text: string): string | undefined {
 /**
  * How a ranked list is marked in a language: the numbered markers written in its own
  * digits or punctuation, and the ordinal words of a list heading. The words are the parser's own
- * (rankMarkers.ts ORDINAL_WORDS, CJK_NUMERALS), so the simulator writes only what the product
+ * (rank-markers.ts ORDINAL_WORDS, CJK_NUMERALS), so the simulator writes only what the product
  * claims to read; which form and rank noun a language uses is chosen here.
  */
 export interface RankMarkers {
@@ -678,7 +678,7 @@ export const NATIVE_MARKET_WORDS: Record<string, string[]> = {
   'coffee-chains': ['コーヒー', 'カフェ', '咖啡', '커피', 'กาแฟ', 'قهوة', 'مقاهي', 'कॉफी', 'кофе', 'kahve', 'kaffee', 'kawa', 'kawiarni'],
 }
 
-// The catalogue's other markets in German and Japanese (marketLabels.ts).
+// The catalogue's other markets in German and Japanese (market-labels.ts).
 for (const [code, more] of Object.entries(MARKET_LABELS)) Object.assign(PHRASEBOOKS[code].labels, more)
 
 // Every phrasebook's market label names its market too ("chaussures de running", "zapatillas de running").

@@ -13,7 +13,7 @@ import { cosine, embeddingScore, relevanceVisual } from '../app/domain/optimiser
 import { bylineOf, isStopWord } from '../app/domain/optimiser/words'
 import type { CrawlFact } from '../app/domain/optimiser/types'
 import { embedText, optimiserReply } from './optimiser'
-import { PHRASE_LANGUAGES, PHRASES, phraseLanguage } from './optimiserPhrases'
+import { PHRASE_LANGUAGES, PHRASES, phraseLanguage } from './optimiser-phrases'
 
 const page = extractPage({ html: GERMAN_ARTICLE, url: 'https://lauf.example/kundenservice', headers: {}, robots: '' })
 const chunks = chunkContent(page.fullContent)

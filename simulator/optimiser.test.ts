@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { chunkContent } from '../app/domain/optimiser/chunks'
 import { optimiserPrompt } from '../app/domain/optimiser/prompts'
 import { OPTIMISER_TASKS, parseReply, replyJsonSchema } from '../app/domain/optimiser/schemas'
-import { validateJson } from '../activities/gateway/jsonSchema'
+import { validateJson } from '../activities/gateway/json-schema'
 import { cosine } from '../app/domain/optimiser/scores'
 import { embedText, optimiserReply } from './optimiser'
 

@@ -9,7 +9,7 @@ import { parseOptimiserPrompt, type OptimiserPromptInput } from '../app/domain/o
 import type { ReplyOf } from '../app/domain/optimiser/schemas'
 import type { CrawlFact } from '../app/domain/optimiser/types'
 import { bylineOf, contentTerms, guessLanguage } from '../app/domain/optimiser/words'
-import { hasCue, phrase, phraseLanguage, wordingsOf } from './optimiserPhrases'
+import { hasCue, phrase, phraseLanguage, wordingsOf } from './optimiser-phrases'
 
 const DIMENSIONS = 256
 /** How many of a text's most frequent terms make its topic. */
@@ -102,7 +102,7 @@ function coverage(prompt: string, text: string, language?: string) {
   return { want, found, missing: want.filter((t) => !have.has(t)).map((t) => surface.get(t)!), ratio: want.length ? found.length / want.length : 0 }
 }
 
-/** The advice's words in the request's language (optimiserPhrases.ts): say(english, vars), quote(word), both(a, b). */
+/** The advice's words in the request's language (optimiser-phrases.ts): say(english, vars), quote(word), both(a, b). */
 function wordsFor(language: string) {
   const lang = phraseLanguage(language)
   const say = (english: string, vars?: Record<string, string | number>) => phrase(lang, english, vars)

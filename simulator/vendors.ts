@@ -3,7 +3,7 @@
  * shapes as tests/fixtures/vendors), so the official SDKs parse them unchanged.
  */
 import { openaiUrl, type Answer, type RenderedAnswer } from './answer'
-import { answerWords } from './answerWords'
+import { answerWords } from './answer-words'
 import type { Rng } from './prng'
 
 export type Vendor = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'xai' | 'deepseek'

@@ -1,6 +1,6 @@
 import { loadProviderConfigs } from '../../app/domain/providers'
 import { cancelledError, classifyError, GatewayError, emptyAnswerError, malformedJsonError, notConfiguredError, refusalError, timeoutError } from './errors'
-import { isStrictCompatible, validateJson } from './jsonSchema'
+import { isStrictCompatible, validateJson } from './json-schema'
 import type { ParsedAnswer } from './normalise'
 import { estimateCostUsd } from './pricing'
 import { createAdapter, type Adapter, type AdapterResult } from './providers'

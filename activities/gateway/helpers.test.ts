@@ -1,4 +1,4 @@
-import { isStrictCompatible, validateJson } from './jsonSchema'
+import { isStrictCompatible, validateJson } from './json-schema'
 import { FRAMEWORK_SCHEMA, frameworkPrompt, parseFrameworkPrompt } from './prompts'
 import { Semaphore } from './semaphore'
 import { codePointToUtf16Index, extractJson, sentenceAround, urlsInText, utf8ByteIndexer } from './text'

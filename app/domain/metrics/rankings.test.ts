@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SETUP_LANGUAGES } from '../limits'
 import type { BrandDef } from './brands'
-import { ORDINAL_WORDS } from './rankMarkers'
+import { ORDINAL_WORDS } from './rank-markers'
 import { extractRankItems, parseRankings } from './rankings'
 
 const b = (name: string, alternativeNames: string[] = []): BrandDef => ({ name, alternativeNames, domains: [] })

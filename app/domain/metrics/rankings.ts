@@ -1,7 +1,7 @@
 /**
  * Rank parsing (numbered lists 1 to 20, ordinal words first to
  * tenth), read in the list formats assistants actually write. The words and symbols of every
- * setup language are data in rankMarkers.ts.
+ * setup language are data in rank-markers.ts.
  *
  * Decisions where the spec is silent:
  * - Only the countable text is read (stripNonCountable first), so a numbered "Sources" list
@@ -86,11 +86,11 @@ import {
   RANK_SYMBOLS,
   RANKED_CUES,
   STRUCTURE_NOUNS,
-} from './rankMarkers'
+} from './rank-markers'
 
 export const MAX_LIST_RANK = 20
 
-/** English ordinals ("first to tenth"); every language's are in rankMarkers.ts. */
+/** English ordinals ("first to tenth"); every language's are in rank-markers.ts. */
 export const ORDINALS = ORDINAL_WORDS.en.map((forms) => forms[0])
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SETUP_LANGUAGES } from '../limits'
 import type { BrandDef } from './brands'
 import { countMentions } from './mentions'
-import { REFERENCE_HEADINGS } from './referenceHeadings'
+import { REFERENCE_HEADINGS } from './reference-headings'
 import { countableAtLength, stripNonCountable } from './references'
 
 const brand = (name: string): BrandDef => ({ name, alternativeNames: [], domains: [] })

@@ -4,7 +4,7 @@
  *
  * Decisions where the spec is silent:
  * - A reference heading is a line whose whole text (after "#" marks, emphasis and 【】 brackets) is one
- *   of the words in referenceHeadings.ts, or two joined by "&", "and" or "/", followed by a colon or the
+ *   of the words in reference-headings.ts, or two joined by "&", "and" or "/", followed by a colon or the
  *   end of the line. Everything from that line on is ignored. Prose such as "References to Nike..." or
  *   "Sources say..." is not a heading.
  * - A trailing block after a horizontal rule ("---") with no heading, whose every non-blank line holds a
@@ -20,7 +20,7 @@
  *   neighbouring words never glue together; trailing punctuation after a URL is kept so sentence ends
  *   survive. Bare domains without "www" or a scheme ("nike.com") are ordinary text.
  */
-import { REFERENCE_HEADINGS } from './referenceHeadings'
+import { REFERENCE_HEADINGS } from './reference-headings'
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const HEADING_WORDS = [...new Set(Object.values(REFERENCE_HEADINGS).flat())].sort((a, b) => b.length - a.length)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStrictCompatible, validateJson } from '../../../activities/gateway/jsonSchema'
+import { isStrictCompatible, validateJson } from '../../../activities/gateway/json-schema'
 import { OPTIMISER_TASKS, parseReply, replyJsonSchema } from './schemas'
 import { analysisShapeProblem, relevanceRequest } from './requests'
 
