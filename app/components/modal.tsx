@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
-import { useDialogFocus } from './use-dialog-focus'
+import { useRef } from 'react'
+import { useDialogFocus, useEscapeCloses } from './use-dialog-focus'
 
 const overlay: React.CSSProperties = { position: 'fixed', inset: 0, background: 'rgba(0,0,0,.35)', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 900 }
 const box: React.CSSProperties = { background: '#fff', borderRadius: 10, padding: '1.25rem', width: 'min(520px, 94vw)', maxHeight: '85vh', overflowY: 'auto' }
@@ -8,11 +8,7 @@ const box: React.CSSProperties = { background: '#fff', borderRadius: 10, padding
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   useDialogFocus(ref)
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  useEscapeCloses(onClose)
   return (
     <div style={overlay} onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div role="dialog" aria-modal="true" aria-label={title} style={box} ref={ref}>

@@ -42,3 +42,12 @@ export function useDialogFocus(dialog: RefObject<HTMLElement>, initial?: RefObje
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 }
+
+/** Escape closes the dialog (every dialog and drawer: one listener rule). */
+export function useEscapeCloses(onClose: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
+}

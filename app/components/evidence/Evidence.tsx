@@ -8,7 +8,7 @@
  * and screen readers (the ::after text is part of the accessible name) show both.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
-import { useDialogFocus } from '~/components/use-dialog-focus'
+import { useDialogFocus, useEscapeCloses } from '~/components/use-dialog-focus'
 import { callJson } from '~/components/json'
 import { cellParams, type EvidenceCell, type TextSegment } from '~/domain/evidence'
 import { rankCiText, rateCiText, type RankSpread, type RateCi } from '~/domain/metrics/intervals'
@@ -148,11 +148,7 @@ function EvidencePanel({ analysisId, exportId, cell, onClose }: { analysisId: nu
 
   const panelRef = useRef<HTMLElement>(null)
   useDialogFocus(panelRef, closeRef)
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  useEscapeCloses(onClose)
 
   return (
     <div className="ev-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Markdown } from '~/components/chat/Markdown'
 import { useToast } from '~/components/toast'
+import { useEscapeCloses } from '~/components/use-dialog-focus'
 import type { GeneratedContent } from '~/domain/ideator/types'
 import { ScoreBadge } from './ScoreBadge'
 
@@ -11,11 +12,7 @@ export function ContentDialog({ contents, onClose }: { contents: GeneratedConten
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  useEscapeCloses(onClose)
   const shown = contents.find((c) => c.ideaId === tab) ?? contents[0]
   async function copy() {
     try {

@@ -1,7 +1,7 @@
 /** The export-created dialog (share link, copy, view) and the 'Project Exports' history. */
 import { useEffect, useRef, useState } from 'react'
 import { useToast } from '~/components/toast'
-import { useDialogFocus } from '~/components/use-dialog-focus'
+import { useDialogFocus, useEscapeCloses } from '~/components/use-dialog-focus'
 import { formatDate, formatDateTime } from './format'
 import { Empty } from './Parts'
 import { errorText, fetchJson } from '~/components/json'
@@ -9,11 +9,7 @@ import { errorText, fetchJson } from '~/components/json'
 function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   useDialogFocus(ref, ref)
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  useEscapeCloses(onClose)
   return (
     <div className="rs-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="rs-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={ref}>

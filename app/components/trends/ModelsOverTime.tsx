@@ -1,9 +1,9 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Line, LineChart, ResponsiveContainer } from 'recharts'
 import { DataTable } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
-import { axisDate, fileDate, rateTitle, TrendPanel, type TrendsData } from './TrendPanel'
+import { useTrendMarkers } from '~/components/experiments/Markers'
+import { fileDate, percentAxes, rateTitle, TrendPanel, type TrendsData } from './TrendPanel'
 import { modelBrandOf } from './ModelCells'
 
 /**
@@ -54,12 +54,7 @@ export function ModelsOverTime({ data }: { data: TrendsData }) {
       <div className="rs-chart" role="figure" aria-label={`Mention rate of ${brand?.name ?? 'the brand'} per model and the engines' presence chart; the table below lists its data`}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={axisDate} />
-            <YAxis domain={[0, 100]} unit="%" />
-            <Tooltip labelFormatter={(d) => formatDate(String(d))} />
-            <Legend />
-            {markerLines(markers)}
+            {percentAxes(markers)}
             {data.models.map((m) => (
               <Line key={m.id} dataKey={m.name} name={m.name} stroke={m.colour} dot={false} isAnimationActive={false} connectNulls />
             ))}

@@ -1,9 +1,8 @@
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { formatDate } from '~/components/results/format'
+import { Area, ComposedChart, Line, ResponsiveContainer } from 'recharts'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
-import { markerLines, useTrendMarkers } from '~/components/experiments/Markers'
+import { useTrendMarkers } from '~/components/experiments/Markers'
 import { BrandDayTable } from './BrandDayTable'
-import { axisDate, BAND_HELP, fileDate, rateTitle, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
+import { BAND_HELP, fileDate, percentAxes, rateTitle, TrendPanel, type Shown, type TrendsData } from './TrendPanel'
 import type { TrendModelOption } from './ModelSelect'
 import { ModelCellText, modelBrandOf } from './ModelCells'
 
@@ -46,12 +45,7 @@ function AllModelsShareTrend({ data, shown }: { data: TrendsData; shown: Shown }
       <div className="rs-chart" role="figure" aria-label="Mention share and rank rate chart; the table below lists its data">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={axisDate} />
-            <YAxis domain={[0, 100]} unit="%" />
-            <Tooltip labelFormatter={(d) => formatDate(String(d))} />
-            <Legend />
-            {markerLines(markers)}
+            {percentAxes(markers)}
             {shown.map((b) => (
               <Area key={`${b.name} band`} dataKey={`${b.name} band`} stroke="none" fill={b.colour} fillOpacity={0.12} legendType="none" isAnimationActive={false} connectNulls />
             ))}
@@ -125,12 +119,7 @@ function ModelShareTrend({ data, model }: { data: TrendsData; model: TrendModelO
       <div className="rs-chart" role="figure" aria-label={`${model.name}: mention rate and rank rate chart; the table below lists its data`}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={axisDate} />
-            <YAxis domain={[0, 100]} unit="%" />
-            <Tooltip labelFormatter={(d) => formatDate(String(d))} />
-            <Legend />
-            {markerLines(markers)}
+            {percentAxes(markers)}
             <Area dataKey={`${mention} band`} stroke="none" fill={colour} fillOpacity={0.12} legendType="none" isAnimationActive={false} connectNulls />
             <Area dataKey={`${ranked} band`} stroke="none" fill={colour} fillOpacity={0.06} legendType="none" isAnimationActive={false} connectNulls />
             <Line dataKey={mention} stroke={colour} dot={false} isAnimationActive={false} connectNulls />

@@ -1,5 +1,7 @@
 /** What every trend panel shares: the data type, the help button, the panel frame with its export, and formatting. */
 import { useId } from 'react'
+import { CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
+import { markerLines, type TrendMarker } from '~/components/experiments/Markers'
 import { ExportButton } from '~/components/results/Parts'
 import { formatDate } from '~/components/results/format'
 import type { WorkbookSpec } from '~/components/results/export-sheets'
@@ -43,3 +45,18 @@ export function TrendPanel({ title, help, exportSpec, children, testId }: { titl
 }
 
 export const axisDate = (d: string) => formatDate(d)
+
+/**
+ * The frame of a percent trend chart: grid, date axis, 0–100 % axis, tooltip, legend and the content-change and
+ * model-update markers. An array of elements, because a recharts chart reads its axes among its direct children.
+ */
+export function percentAxes(markers: readonly TrendMarker[]) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey="date" tickFormatter={axisDate} />,
+    <YAxis key="y" domain={[0, 100]} unit="%" />,
+    <Tooltip key="tooltip" labelFormatter={(d) => formatDate(String(d))} />,
+    <Legend key="legend" />,
+    ...markerLines(markers),
+  ]
+}
