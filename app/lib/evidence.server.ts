@@ -13,47 +13,15 @@ import { ANSWERED } from './results-data.server'
 import { computeResults, reparseAnswers, storeResults, type AnalysisSnapshot } from '../../db/results'
 import { brandList, isActiveStatus, type AnalysisStatus } from '../domain/analyses'
 import { errorMessage } from '../domain/validation'
+export type { EvidenceAnswer, EvidenceView } from '../domain/evidence'
 import {
   brandMarks, collectionLine, describeCell, EVIDENCE_PAGE_SIZE, evidenceQuerySchema, isHit, segmentsOf,
-  type Collection, type EvidenceCell, type TextSegment,
+  type Collection, type EvidenceCell, type EvidenceView,
 } from '../domain/evidence'
 import { ALL_MODEL_IDS, modelById } from '../domain/models'
 import { METRICS_CHANGES, METRICS_VERSION, metricsVersionOf } from '../domain/metrics/version'
 import type { AnalysisEvidence } from '../domain/results/types'
 import type { Db } from '../../db/client'
-
-export interface EvidenceAnswer {
-  id: number
-  modelId: number
-  modelName: string
-  queryIndex: number
-  query: string
-  sample: number
-  /** The brand's mentions in this answer, and its rank (null when unranked). */
-  mentions: number
-  rank: number | null
-  /** The answer bears on the figure (mentions the brand, or ranks it for rank cells). */
-  hit: boolean
-  collection: Collection | null
-  /** "ChatGPT 5 · gpt-5 via OpenAI Responses API · web search on · sample 1 · 20/05/2025" */
-  collectedLine: string
-  collectedAt: string
-  segments: TextSegment[]
-}
-
-export interface EvidenceView {
-  analysisId: number
-  cell: EvidenceCell
-  description: string
-  /** The figure recomputed from the listed answers, in words. */
-  summary: string
-  totals: { answers: number; hits: number; failed: number; brandMentions: number; allMentions: number; ranks: number[] }
-  page: number
-  pages: number
-  pageSize: number
-  answers: EvidenceAnswer[]
-  metricsVersion: number
-}
 
 interface AnalysisHead {
   id: number

@@ -10,7 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { useDialogFocus, useEscapeCloses } from '~/components/use-dialog-focus'
 import { callJson } from '~/components/json'
-import { cellParams, type EvidenceCell, type TextSegment } from '~/domain/evidence'
+import { cellParams, type EvidenceCell, type EvidenceView, type TextSegment } from '~/domain/evidence'
 import { rankCiText, rateCiText, type RankSpread, type RateCi } from '~/domain/metrics/intervals'
 import type { GroupData, OverviewData, ResultsHeader } from '~/domain/results/types'
 
@@ -77,29 +77,6 @@ export function Spread({ spread }: { spread: RankSpread | null | undefined }) {
 }
 
 // ------------------------------------------------------------------ the panel
-
-interface EvidenceAnswer {
-  id: number
-  modelName: string
-  queryIndex: number
-  query: string
-  sample: number
-  mentions: number
-  rank: number | null
-  hit: boolean
-  collectedLine: string
-  segments: TextSegment[]
-}
-
-interface EvidenceView {
-  description: string
-  summary: string
-  totals: { answers: number; hits: number; failed: number }
-  page: number
-  pages: number
-  metricsVersion: number
-  answers: EvidenceAnswer[]
-}
 
 function Segments({ segments }: { segments: TextSegment[] }) {
   return (

@@ -220,3 +220,37 @@ export function collectionLine(c: Collection | null, a: { modelName: string; sam
     ...(c.demo ? ['model simulator (demo mode)'] : []),
   ].join(' · ')
 }
+
+/** One answer behind a figure, as the evidence panel lists it (GET /api/analyses/{id}/evidence). */
+export interface EvidenceAnswer {
+  id: number
+  modelId: number
+  modelName: string
+  queryIndex: number
+  query: string
+  sample: number
+  /** The brand's mentions in this answer, and its rank (null when unranked). */
+  mentions: number
+  rank: number | null
+  /** The answer bears on the figure (mentions the brand, or ranks it for rank cells). */
+  hit: boolean
+  collection: Collection | null
+  /** "ChatGPT 5 · gpt-5 via OpenAI Responses API · web search on · sample 1 · 20/05/2025" */
+  collectedLine: string
+  collectedAt: string
+  segments: TextSegment[]
+}
+
+export interface EvidenceView {
+  analysisId: number
+  cell: EvidenceCell
+  description: string
+  /** The figure recomputed from the listed answers, in words. */
+  summary: string
+  totals: { answers: number; hits: number; failed: number; brandMentions: number; allMentions: number; ranks: number[] }
+  page: number
+  pages: number
+  pageSize: number
+  answers: EvidenceAnswer[]
+  metricsVersion: number
+}
