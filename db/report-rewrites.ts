@@ -4,9 +4,7 @@
  * report and its start route) and the worker's activity.
  */
 import { createHash } from 'node:crypto'
-import type postgres from 'postgres'
-
-type Sql = postgres.Sql<any> | postgres.TransactionSql<any>
+import type { Db } from './client'
 
 /** The key of the facts a rewrite was written from: the computed summary's language, headings and sentences. */
 export function rewriteFactsKey(lang: string, sections: readonly { heading: string; sentences: readonly string[] }[]): string {
@@ -26,7 +24,7 @@ export interface StoredRewrite {
 }
 
 /** The latest rewrite of these facts of the analysis, or null. */
-export async function latestRewrite(sql: Sql, analysisId: number, factsKey: string): Promise<StoredRewrite | null> {
+export async function latestRewrite(sql: Db, analysisId: number, factsKey: string): Promise<StoredRewrite | null> {
   const [r] = await sql<{ id: string; status: StoredRewrite['status']; paragraphs: string[] | null; unknown_figures: number[]; provider: string | null; simulated: boolean; error: string | null; stale: boolean }[]>`
     select id, status, paragraphs, unknown_figures, provider, simulated, error,
       status = 'pending' and created_at < now() - interval '10 minutes' as stale
@@ -36,7 +34,7 @@ export async function latestRewrite(sql: Sql, analysisId: number, factsKey: stri
 }
 
 /** Whether a model may rewrite this project's report summaries: the project's setting, else its owner's, else off. */
-export async function rewriteEnabled(sql: Sql, projectId: number): Promise<{ project: boolean | null; account: boolean | null; enabled: boolean }> {
+export async function rewriteEnabled(sql: Db, projectId: number): Promise<{ project: boolean | null; account: boolean | null; enabled: boolean }> {
   const [r] = await sql<{ project: boolean | null; account: boolean | null }[]>`
     select (select rewrite_summary from report_brandings where project_id = p.id) as project,
            (select rewrite_summary from report_brandings where user_id = p.user_id) as account

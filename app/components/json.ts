@@ -58,7 +58,7 @@ function requestInit(init: JsonInit): RequestInit {
 }
 
 /** The message a person should read from an error answer's body. */
-export function problemText(data: unknown, text: string, status: number): string {
+function problemText(data: unknown, text: string, status: number): string {
   const d = data as { message?: unknown; error?: unknown } | null
   if (d && typeof d.message === 'string' && d.message) return d.message
   if (d && typeof d.error === 'string' && d.error) return d.error

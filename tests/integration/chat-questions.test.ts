@@ -10,6 +10,7 @@ import { resetSimulator, sql, until, type Session } from '../support/flows'
 import { CHATGPT, QUERIES, seedHandWorkedAnalysis } from '../support/hand-worked-analysis'
 import { seedHandWorkedSources } from '../support/hand-worked-sources'
 import { seedHandVolumes } from '../support/volume-fixtures'
+import { CHATGPT_USER, CHROME, CLAUDEBOT, GPTBOT, logLine } from '../support/log-lines'
 
 interface Seeded {
   owner: Session
@@ -188,12 +189,8 @@ describe('the simulated Claude answers the question asked, with the tool that ho
 })
 
 describe('a question about AI crawlers reads the AI Crawlers figures (ai_crawlers)', () => {
-  const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)'
-  const USER = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot'
-  const CLAUDEBOT = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'
-  const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
-  const line = (ip: string, time: string, path: string, status: number, ref: string, ua: string) =>
-    `${ip} - - [03/Nov/2026:${time} +0000] "GET ${path} HTTP/1.1" ${status} 512 "${ref}" "${ua}"`
+  const USER = CHATGPT_USER
+  const line = logLine
   // 20.171.206.0/24 is GPTBot's and 23.98.142.176/28 ChatGPT-User's published range; 198.51.100.9 is neither.
   const LOG = [
     line('20.171.206.7', '06:00:00', '/pricing', 200, '-', GPTBOT),

@@ -10,13 +10,9 @@ import { createProject, signUp, sql, until, type Session } from '../support/flow
 import { connectMcp, createKey, KeyClient } from '../support/api-keys'
 import { createCrawlerActivities } from '../../activities/crawlers'
 import { reverseName, startDnsResponder } from '../support/dns-responder'
+import { AHREFS, CHROME, CLAUDEBOT, GPTBOT, logLine } from '../support/log-lines'
 
-const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)'
-const CLAUDEBOT = 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'
-const AHREFS = 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)'
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
-const line = (ip: string, time: string, path: string, status: number, ref: string, ua: string) =>
-  `${ip} - - [03/Nov/2026:${time} +0000] "GET ${path} HTTP/1.1" ${status} 512 "${ref}" "${ua}"`
+const line = logLine
 
 // 11 lines: 9 readable, 2 not. 20.171.206.0/24 is in OpenAI's published GPTBot list.
 const LOG = [

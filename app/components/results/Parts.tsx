@@ -208,11 +208,6 @@ export function useResultsHref() {
   )
 }
 
-// ------------------------------------------------------------------ fetch
-
-// The old names of json.ts's calls, for the trends and AI crawler screens whose owners move them over.
-export { fetchJson as apiFetch, errorText, RequestError } from '~/components/json'
-
 // ------------------------------------------------------------------ downloads
 
 function saveBlob(fileName: string, blob: Blob) {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
-import { errorText, fetchJson, RequestError } from '~/components/json'
+import { errorText, fetchJson } from '~/components/json'
 import { INLINE_COMPETITOR_CAP, MAX_COMPETITORS } from '~/domain/limits'
 import { countableNames, type BrandDef } from '~/domain/metrics/brands'
 import { validateAlternativeName } from '~/domain/metrics/alternative-names'
@@ -74,19 +74,6 @@ export function renameCompetitor(
     else renamed.alternativeNames.push(alt)
   }
   return { competitors: competitors.map((c, i) => (i === index ? renamed : c)), droppedAlternatives }
-}
-
-/**
- * POSTs JSON through json.ts; a failure throws an Error whose message is the text a person should read. Kept only
- * for the audiences setup, which shows `err.message`; new code calls fetchJson and errorText.
- */
-export async function postJson(url: string, body: unknown) {
-  try {
-    return await fetchJson(url, { body })
-  } catch (err) {
-    if (err instanceof RequestError) throw Object.assign(new Error(err.detail), { status: err.status, body: err.body, detail: err.detail })
-    throw err
-  }
 }
 
 export interface ReviewProps extends Omit<ReturnType<typeof useReviewLists>, 'brand'> {
